@@ -1,0 +1,38 @@
+import { BuildError, BuildErrors, throwIfAny } from './errors.ts';
+import { createProgress, type Progress } from './lib/progress.ts';
+import { bundleAssets } from './stages/bundle.ts';
+import { checkOutputs } from './stages/check.ts';
+import { loadFiles } from './stages/load.ts';
+import { renderSite } from './stages/render.tsx';
+import { buildRoutes } from './stages/route.ts';
+import { validateContent } from './stages/validate.ts';
+import { fsWriter, type Writer } from './stages/write.ts';
+import type { Config } from './config.ts';
+import type { Output, Site } from './types.ts';
+
+/** A finished build: the site record, its warnings and how long each stage took. */
+export interface BuildResult {
+  readonly site: Site;
+  readonly warnings: readonly BuildError[];
+  readonly timings: readonly { stage: string; ms: number }[];
+}
+
+/**
+ * The pipeline, in order: load → validate → route → bundle → render → check → write.
+ * Checks run on the in-memory site, so a failed build writes nothing.
+ */
+export async function build(config: Config, writer: Writer = fsWriter(config.outDir), progress: Progress = createProgress(config)): Promise<BuildResult> {
+  const task = progress.task;
+  const files = await task('load', () => loadFiles(config.contentDir, config.publicDir));
+  const content = await task('validate', () => validateContent(files));
+  const { routes, redirects } = await task('route', () => buildRoutes(content));
+  const bundle = await task('bundle', () => bundleAssets(config.stylesheet));
+  const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime }));
+  const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
+  const outputs = [...rendered.outputs, ...bundle.outputs, ...publicOutputs];
+  await task('check', () => throwIfAny(checkOutputs(outputs)));
+  const warnings = [...content.warnings, ...rendered.warnings];
+  if (config.isStrict && warnings.length > 0) throw new BuildErrors(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
+  await task('write', () => writer.write(outputs));
+  return { site: { content, routes, redirects, assets: bundle.assets, outputs }, warnings, timings: progress.timings };
+}

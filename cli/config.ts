@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** How a build runs: folders, strictness, output detail, clock. */
+export interface Config {
+  /** Content folder (YAML and markdown per locale). */
+  readonly contentDir: string;
+  /** Static files copied as they are. */
+  readonly publicDir: string;
+  /** Where the finished site goes. */
+  readonly outDir: string;
+  /** The site stylesheet, part of the templates. */
+  readonly stylesheet: string;
+  /** Fail on any warning: fallbacks to Catalan, unknown translation keys. */
+  readonly isStrict: boolean;
+  readonly verbosity: 'quiet' | 'normal' | 'verbose';
+  /** The build's clock: SOURCE_DATE_EPOCH when set, so builds are reproducible. */
+  readonly buildTime: Date;
+}
+
+/** Flags as the command line gives them. */
+export interface BuildFlags {
+  content?: string;
+  out?: string;
+  strict?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+const packageRoot = resolve(fileURLToPath(import.meta.url), '../..');
+
+const defaults = {
+  contentDir: 'content',
+  publicDir: 'public',
+  outDir: 'dist',
+} satisfies Partial<Record<keyof Config, string>>;
+
+/** Resolves flags and environment into a Config; folders are relative to the working directory. */
+export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env): Config {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
+  return {
+    contentDir: resolve(flags.content ?? defaults.contentDir),
+    publicDir: resolve(defaults.publicDir),
+    outDir: resolve(flags.out ?? defaults.outDir),
+    stylesheet: resolve(packageRoot, 'templates/styles/site.css'),
+    isStrict: flags.strict ?? false,
+    verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
+    buildTime: epoch === undefined ? new Date() : new Date(Number(epoch) * 1000),
+  };
+}

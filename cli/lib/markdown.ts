@@ -1,0 +1,91 @@
+import type { Link, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
+import { remark } from 'remark';
+import remarkHtml from 'remark-html';
+import { visit } from 'unist-util-visit';
+import { BuildError } from '../errors.ts';
+import { withTrailingSlash, splitUrl } from './url.ts';
+import { LOCALES, type Locale } from '../types.ts';
+
+/** Blocks a page can ask for by writing `{{name}}` alone in a paragraph, e.g. `{{cookie-table}}`. */
+export type GeneratedBlocks = Readonly<Record<string, () => Table>>;
+
+/** What markdown needs to know about the site to resolve a page's placeholders and links. */
+export interface MarkdownContext {
+  readonly locale: Locale;
+  /** The file and the line its markdown starts on, for error positions. */
+  readonly file: string;
+  readonly line: number;
+  /** Resolves `{{dotted.path}}` placeholders; undefined for an unknown one. */
+  readonly lookup: (path: string) => string | undefined;
+  /** Whether a root-relative URL (with its language prefix) is a page or public file. */
+  readonly exists: (path: string) => boolean;
+  readonly blocks: GeneratedBlocks;
+}
+
+const processor = remark().use(remarkHtml).freeze();
+const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
+
+/**
+ * Renders markdown to sanitised HTML: placeholders filled from the settings, internal links
+ * given the page's language prefix and checked. Problems are pushed to `errors`.
+ */
+export function renderMarkdown(markdown: string, context: MarkdownContext, errors: BuildError[]): string {
+  const tree = processor.parse(markdown);
+  const fail = (node: Nodes, code: 'UnknownSetting' | 'BrokenLink', message: string) =>
+    errors.push(new BuildError(code, message, { file: context.file, line: (node.position?.start.line ?? 1) + context.line - 1, col: node.position?.start.column }));
+
+  replaceBlocks(tree, context, fail);
+  visit(tree, (node) => {
+    if (node.type === 'text') node.value = fillPlaceholders(node.value, context, (name) => fail(node, 'UnknownSetting', `unknown placeholder {{${name}}}`));
+    if (node.type === 'link') resolveLink(node, context, fail);
+  });
+  return String(processor.stringify(processor.runSync(tree)));
+}
+
+function fillPlaceholders(text: string, context: MarkdownContext, onUnknown: (name: string) => void): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = context.lookup(name);
+    if (value === undefined) onUnknown(name);
+    return value ?? whole;
+  });
+}
+
+function replaceBlocks(tree: Root, context: MarkdownContext, fail: (node: Nodes, code: 'UnknownSetting', message: string) => void): void {
+  tree.children = tree.children.map((node): RootContent => {
+    const name = soleText(node)?.match(/^\{\{\s*([\w-]+)\s*\}\}$/)?.[1];
+    if (!name || context.lookup(name) !== undefined) return node;
+    const block = context.blocks[name];
+    if (!block) {
+      fail(node, 'UnknownSetting', `unknown block {{${name}}}`);
+      return node;
+    }
+    return block();
+  });
+}
+
+function soleText(node: RootContent): string | undefined {
+  if (node.type !== 'paragraph') return undefined;
+  const [only] = (node as Paragraph).children;
+  return (node as Paragraph).children.length === 1 && only?.type === 'text' ? only.value.trim() : undefined;
+}
+
+function resolveLink(node: Link, context: MarkdownContext, fail: (node: Nodes, code: 'BrokenLink' | 'UnknownSetting', message: string) => void): void {
+  node.url = fillPlaceholders(node.url, context, (name) => fail(node, 'UnknownSetting', `unknown placeholder {{${name}}} in a link`));
+  if (!node.url.startsWith('/') || node.url.startsWith('//')) return;
+  const { path, suffix } = splitUrl(node.url);
+  const [, first] = path.split('/');
+  const isPrefixed = LOCALES.includes(first as Locale);
+  const localized = isPrefixed ? path : `/${context.locale}${path === '/' ? '/' : path}`;
+  const target = withTrailingSlash(localized);
+  if (!context.exists(target)) fail(node, 'BrokenLink', `the link to ${node.url} leads to ${target}, which is not a page of the site`);
+  node.url = target + suffix;
+}
+
+/** Builds a markdown table from a header row and body rows of plain text. */
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): Table {
+  const row = (cells: readonly string[]) => ({
+    type: 'tableRow' as const,
+    children: cells.map((value): TableCell => ({ type: 'tableCell', children: [{ type: 'text', value }] })),
+  });
+  return { type: 'table', children: [row(header), ...rows.map(row)] };
+}

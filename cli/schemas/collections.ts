@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { isoDateSchema, localeSchema, localizedSchema, sitePathSchema, slugSchema } from './common.ts';
+
+/** content/collections/products.yaml: the home page's product teasers with "from" prices. */
+export const productSchema = z
+  .object({
+    id: slugSchema,
+    name: localizedSchema,
+    category: localizedSchema,
+    price: z.number().positive(),
+    pricePeriod: z.literal('month').optional(),
+    link: sitePathSchema,
+    image: z.string().startsWith('/').optional(),
+  })
+  .strict();
+
+export const serviceIcons = [
+  'eye', 'contact-lens', 'ortho-k', 'frame-style', 'lens', 'ear', 'hearing-aid', 'assistive-device', 'ear-protection', 'grant',
+] as const;
+
+/** content/collections/services.yaml: the optical and audiology cards of the home page. */
+export const serviceCardSchema = z
+  .object({
+    id: slugSchema,
+    section: z.enum(['optical', 'audiology']),
+    icon: z.enum(serviceIcons),
+    link: sitePathSchema,
+    title: localizedSchema,
+    description: localizedSchema,
+  })
+  .strict();
+
+/** content/collections/reviews.yaml: customers' reviews, kept in the language they were written in. */
+export const reviewSchema = z
+  .object({
+    id: slugSchema,
+    name: z.string().min(1),
+    rating: z.number().int().min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5'),
+    date: isoDateSchema,
+    lang: localeSchema,
+    text: z.string().min(1),
+    example: z.boolean().default(false),
+  })
+  .strict();
+
+/** content/collections/brands.yaml: the slides of the brand carousel. */
+export const brandSchema = z
+  .object({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    logo: z.string().startsWith('/'),
+    description: localizedSchema,
+  })
+  .strict();
+
+/** content/collections/oticon-models.yaml: one page per hearing-aid family or accessory. */
+export const modelSchema = z
+  .object({
+    id: slugSchema,
+    name: z.string().min(1),
+    kind: z.enum(['hearing-aid', 'accessory']),
+    released: z.number().int().min(1990).max(2100).optional(),
+    styles: z.array(z.string().min(1)).optional(),
+    fittingRange: localizedSchema.optional(),
+    rechargeable: z.boolean().optional(),
+    connectivity: localizedSchema.optional(),
+    tinnitus: z.boolean().optional(),
+    summary: localizedSchema,
+    body: localizedSchema,
+  })
+  .strict();
+
+/** content/collections/storage.yaml: every cookie and browser-storage key the site sets. */
+export const storageItemSchema = z
+  .object({
+    name: z.string().min(1),
+    kind: z.enum(['cookie', 'localStorage']),
+    category: z.enum(['necessary', 'analytics', 'marketing']),
+    owner: z.string().min(1),
+    purpose: localizedSchema,
+    retention: localizedSchema,
+  })
+  .strict();
+
+/** content/redirects.yaml: old addresses and where they now lead (spec §9, decision 6). */
+export const redirectRuleSchema = z
+  .object({
+    from: z.string().regex(/^\/[^?#\s]*$/, 'must be a path starting with /'),
+    to: z.string().regex(/^\/(ca|es|en)\/[^?#\s]*$/, 'must be a page path with a language prefix, such as /ca/services/orto-k/'),
+  })
+  .strict();
+
+/** Every collection file, by name, with the schema of one entry. */
+export const collectionSchemas = {
+  products: productSchema,
+  services: serviceCardSchema,
+  reviews: reviewSchema,
+  brands: brandSchema,
+  'oticon-models': modelSchema,
+  storage: storageItemSchema,
+} as const;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.ts';
+
+/** Page templates a markdown file may ask for; each is one component in templates/pages/. */
+export const pageTemplates = ['home', 'service', 'page', 'legal', 'model-list', 'not-found'] as const;
+
+/** Front matter of a markdown page (content/<locale>/**\/*.md). */
+export const frontMatterSchema = z
+  .object({
+    title: z.string().min(1).max(70),
+    label: z.string().min(1).max(40).optional(),
+    description: z.string().min(50, 'should be a sentence of at least 50 characters').max(200),
+    keywords: z.array(z.string().min(1)).default([]),
+    template: z.enum(pageTemplates),
+    updated: isoDateSchema.optional(),
+    appointment: z
+      .object({ subject: z.string().min(1).optional(), duration: z.number().int().positive().optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();

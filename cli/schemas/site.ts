@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { httpsUrlSchema } from './common.ts';
+
+const dayCode = z.enum(['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su']);
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:MM');
+
+const openingHoursSchema = z
+  .object({ days: z.array(dayCode).min(1), opens: clockTime, closes: clockTime })
+  .strict()
+  .refine((slot) => slot.opens < slot.closes, { message: 'opens must be before closes', path: ['closes'] });
+
+/** Business settings (content/site.yaml): every locale-free fact about the centre. */
+export const settingsSchema = z
+  .object({
+    name: z.string().min(1),
+    baseUrl: httpsUrlSchema.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
+    company: z.object({ legalName: z.string().min(1), taxId: z.string().min(1), registry: z.string().min(1) }).strict(),
+    address: z
+      .object({
+        street: z.string().min(1),
+        postalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit postal code'),
+        locality: z.string().min(1),
+        region: z.string().min(1),
+        country: z.string().length(2),
+        geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).strict(),
+      })
+      .strict(),
+    contact: z
+      .object({
+        phone: z.string().regex(/^\+?[\d ]{6,}$/, 'must be a phone number in digits and spaces'),
+        mobile: z.string().regex(/^\+?[\d ]{6,}$/, 'must be a phone number in digits and spaces'),
+        email: z.email(),
+        whatsapp: z.string().regex(/^\d{8,15}$/, 'must be the number in international format, digits only'),
+      })
+      .strict(),
+    openingHours: z.array(openingHoursSchema).min(1),
+    booking: z.object({ url: httpsUrlSchema, subject: z.string().min(1), duration: z.number().int().positive() }).strict(),
+    chat: z.object({ accountName: z.string().min(1) }).strict(),
+    mapTourUrl: httpsUrlSchema,
+    directionsUrl: httpsUrlSchema,
+    reviews: z.object({ url: httpsUrlSchema, source: z.string().min(1) }).strict(),
+    social: z.array(z.object({ network: z.string().min(1), label: z.string().min(1), url: httpsUrlSchema }).strict()),
+    analyticsId: z.string().regex(/^(G-[A-Z0-9]+)?$/, 'must be empty or a measurement id like G-ABC123'),
+    newsletterEndpoint: z.union([z.literal(''), httpsUrlSchema]),
+  })
+  .strict();

@@ -1,0 +1,57 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { BuildError } from '../errors.ts';
+
+/** A content file as read from disk. */
+export interface RawFile {
+  /** Path for messages, relative to the working directory: `content/es/about.md`. */
+  readonly file: string;
+  /** Path below the content folder, forward slashes: `es/about.md`. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/** What the load stage read. */
+export interface LoadedFiles {
+  readonly content: readonly RawFile[];
+  readonly publicFiles: readonly { path: string; contents: Buffer }[];
+}
+
+/** Reads every file under the content and public folders (the only disk reads of a build). */
+export async function loadFiles(contentDir: string, publicDir: string): Promise<LoadedFiles> {
+  const [contentPaths, publicPaths] = await Promise.all([listFiles(contentDir), listFiles(publicDir, true)]);
+  const content = await Promise.all(
+    contentPaths.map(async (path) => ({ file: displayPath(join(contentDir, path)), path, text: await readText(join(contentDir, path)) })),
+  );
+  const publicFiles = await Promise.all(publicPaths.map(async (path) => ({ path, contents: await readFile(join(publicDir, path)) })));
+  return { content, publicFiles };
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new BuildError('ReadError', `cannot read the file: ${(cause as Error).message}`, { file: displayPath(file), cause });
+  }
+}
+
+/** Lists files below `dir` (sorted, forward slashes), skipping dot-files; a missing optional dir is empty. */
+async function listFiles(dir: string, isOptional = false): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (cause) {
+    if (isOptional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new BuildError('ReadError', `cannot read the folder: ${(cause as Error).message}`, { file: displayPath(dir), cause });
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !path.split('/').some((part) => part.startsWith('.')))
+    .sort();
+}
+
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return (rel.startsWith('..') ? path : rel).split(sep).join('/');
+}

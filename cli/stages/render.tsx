@@ -1,0 +1,134 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { LanguageProvider } from '../../templates/i18n.tsx';
+import { pageComponents } from '../../templates/pages/index.ts';
+import { RedirectPage } from '../../templates/stubs/RedirectPage.tsx';
+import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
+import { BuildError, throwIfAny } from '../errors.ts';
+import { renderMarkdown, textTable, type GeneratedBlocks } from '../lib/markdown.ts';
+import { createTranslator } from '../lib/translate.ts';
+import { outputPathOf } from '../lib/url.ts';
+import { DEFAULT_LOCALE, LOCALES, type AssetManifest, type Content, type Locale, type Output, type PageProps, type Redirect, type Route, type Translate } from '../types.ts';
+
+/** What rendering needs: the content, its routes and redirects, the asset URLs and the clock. */
+export interface RenderInput {
+  readonly content: Content;
+  readonly routes: readonly Route[];
+  readonly redirects: readonly Redirect[];
+  readonly assets: AssetManifest;
+  readonly buildTime: Date;
+}
+
+/**
+ * Renders every page, redirect stub and the root 404 page to HTML; pure apart from the
+ * console warning of an unknown translation key. Collects every problem and throws them once.
+ */
+export async function renderSite(input: RenderInput): Promise<{ outputs: Output[]; warnings: BuildError[] }> {
+  const { content, routes } = input;
+  const errors: BuildError[] = [];
+  const warnings: BuildError[] = [];
+  const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale, content.ui, (problem) => warnings.push(problem))])) as Record<Locale, Translate>;
+  const languageNames = Object.fromEntries(LOCALES.map((locale) => [locale, content.ui[locale]['language.name'] ?? locale])) as Record<Locale, string>;
+  const existing = new Set([...routes.map((route) => route.url), ...content.publicFiles.map((file) => `/${file.path}`)]);
+  const pageProps = (route: Route): PageProps => ({
+    route, routes, languageNames, settings: content.settings, collections: content.collections, assets: input.assets, buildTime: input.buildTime,
+    bodyHtml: renderBody(route, content, translators[route.locale], existing, errors),
+  });
+
+  const outputs: Output[] = [];
+  for (const route of routes) {
+    const html = await renderDocument(pageElement(pageProps(route), translators), route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
+    if (html !== undefined) outputs.push({ path: outputPathOf(route.url), contents: html, route });
+  }
+  for (const redirect of input.redirects) {
+    const locale = redirect.kind === 'fixed' ? (redirect.to.split('/')[1] as Locale) : DEFAULT_LOCALE;
+    const element = (
+      <LanguageProvider locale={locale} t={translators[locale]}>
+        <RedirectPage redirect={redirect} baseUrl={content.settings.baseUrl} />
+      </LanguageProvider>
+    );
+    const html = await renderDocument(element, 'content/redirects.yaml', errors);
+    if (html !== undefined) outputs.push({ path: redirect.from === '/' ? 'index.html' : `${redirect.from.slice(1)}/index.html`, contents: html });
+  }
+  const rootNotFound = await renderRootNotFound(input, pageProps, translators, errors);
+  if (rootNotFound) outputs.push(rootNotFound);
+  throwIfAny(errors);
+  return { outputs, warnings };
+}
+
+function pageElement(props: PageProps, translators: Record<Locale, Translate>): ReactElement {
+  const Page = pageComponents[props.route.template];
+  return (
+    <LanguageProvider locale={props.route.locale} t={translators[props.route.locale]}>
+      <Page {...props} />
+    </LanguageProvider>
+  );
+}
+
+/** /404.html (decision 8): the Catalan 404 page with the in-browser redirect rules in its head. */
+async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) => PageProps, translators: Record<Locale, Translate>, errors: BuildError[]): Promise<Output | undefined> {
+  const route = input.routes.find((candidate) => candidate.locale === DEFAULT_LOCALE && candidate.template === 'not-found');
+  if (!route) {
+    errors.push(new BuildError('ReadError', 'there is no 404 page: add content/ca/404.md with `template: not-found`', { file: 'content/ca/404.md' }));
+    return undefined;
+  }
+  const fixed = Object.fromEntries(input.redirects.filter((redirect) => redirect.kind === 'fixed').map((redirect) => [redirect.from, redirect.to]));
+  const pageIds = [...new Set(input.routes.filter((candidate) => candidate.id && candidate.isIndexable).map((candidate) => candidate.id))];
+  const props = { ...pageProps(route), headScript: notFoundScript(fixed, pageIds) };
+  const html = await renderDocument(pageElement(props, translators), route.entry?.file ?? '404', errors);
+  return html === undefined ? undefined : { path: '404.html', contents: html };
+}
+
+function renderBody(route: Route, content: Content, t: Translate, existing: ReadonlySet<string>, errors: BuildError[]): string {
+  const source = route.model
+    ? { markdown: route.model.body[route.locale] ?? route.model.body.ca, file: 'content/collections/oticon-models.yaml', line: 1 }
+    : { markdown: route.entry?.body ?? '', file: route.entry?.file ?? '', line: route.entry?.bodyLine ?? 1 };
+  return renderMarkdown(source.markdown, {
+    locale: route.locale,
+    file: source.file,
+    line: source.line,
+    lookup: (path) => lookupSetting(content.settings, path),
+    exists: (url) => existing.has(url),
+    blocks: generatedBlocks(content, route.locale, t),
+  }, errors);
+}
+
+/** A setting by dotted path, when it is text or a number: `contact.email`. */
+function lookupSetting(settings: Content['settings'], path: string): string | undefined {
+  const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), settings);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** `{{cookie-table}}`: every cookie and storage key the site sets, from the list the consent widget uses. */
+function generatedBlocks(content: Content, locale: Locale, t: Translate): GeneratedBlocks {
+  return {
+    'cookie-table': () =>
+      textTable(
+        [t('storage.name'), t('storage.kind'), t('storage.category'), t('storage.purpose'), t('storage.owner'), t('storage.retention')],
+        content.collections.storage.map((item) => [
+          item.name, item.kind, t(`cookie.${item.category}`), item.purpose[locale] ?? item.purpose.ca, item.owner, item.retention[locale] ?? item.retention.ca,
+        ]),
+      ),
+  };
+}
+
+/** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
+async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
+  try {
+    return `<!doctype html>${renderToStaticMarkup(element)}`;
+  } catch (error) {
+    const stack = await componentStackOf(element);
+    errors.push(new BuildError('TemplateError', `${(error as Error).message}${stack}`, { file: source, cause: error }));
+    return undefined;
+  }
+}
+
+/** The component stack of a failing render; the synchronous renderer does not report it. */
+async function componentStackOf(element: ReactElement): Promise<string> {
+  let stack = '';
+  await prerenderToNodeStream(element, { onError: (_error, info) => void (stack ||= info?.componentStack ?? '') }).catch(() => undefined);
+  const frames = stack.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('at ')).map((line) => line.replace(/ \(.*\)$/, '').slice(3));
+  const components = frames.filter((name) => /^[A-Z]/.test(name));
+  return components.length > 0 ? ` (in <${components[0]}>, inside ${components.slice(1).map((name) => `<${name}>`).join(' ← ')})` : '';
+}

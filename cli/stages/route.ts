@@ -1,0 +1,87 @@
+import { BuildError, throwIfAny } from '../errors.ts';
+import { pageUrl, withTrailingSlash } from '../lib/url.ts';
+import { DEFAULT_LOCALE, LOCALES, type Content, type Locale, type PageEntry, type Redirect, type Route } from '../types.ts';
+
+/** Where the Oticon model pages live, below each language. */
+export const MODELS_PATH = 'products/oticon-models';
+
+/** Every page in every language, and every redirect; pure. Throws on clashing addresses. */
+export function buildRoutes(content: Content): { routes: Route[]; redirects: Redirect[] } {
+  const errors: BuildError[] = [];
+  const routes = [...pageRoutes(content), ...modelRoutes(content)];
+  const byUrl = new Map<string, Route>();
+  for (const route of routes) {
+    const other = byUrl.get(route.url);
+    if (other) errors.push(new BuildError('DuplicateRoute', `${route.url} is produced twice (${describe(other)} and ${describe(route)})`, { file: route.entry?.file }));
+    byUrl.set(route.url, route);
+  }
+  const redirects = buildRedirects(content, routes, errors);
+  throwIfAny(errors);
+  return { routes: [...routes].sort((a, b) => a.url.localeCompare(b.url)), redirects };
+}
+
+function describe(route: Route): string {
+  return route.entry ? route.entry.file : `model "${route.model?.id}"`;
+}
+
+function alternatesOf(id: string): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, pageUrl(locale, id)])) as Record<Locale, string>;
+}
+
+function pageRoutes(content: Content): Route[] {
+  const byKey = new Map(content.pages.map((page) => [`${page.locale}/${page.id}`, page]));
+  const originals = content.pages.filter((page) => page.locale === DEFAULT_LOCALE);
+  return originals.flatMap((original) =>
+    LOCALES.map((locale): Route => {
+      const entry: PageEntry = byKey.get(`${locale}/${original.id}`) ?? original;
+      return {
+        url: pageUrl(locale, original.id),
+        locale,
+        id: original.id,
+        template: entry.template,
+        entry,
+        alternates: alternatesOf(original.id),
+        isFallback: entry.locale !== locale,
+        isIndexable: entry.template !== 'not-found',
+      };
+    }),
+  );
+}
+
+function modelRoutes(content: Content): Route[] {
+  return content.collections.models.flatMap((model) =>
+    LOCALES.map((locale): Route => {
+      const id = `${MODELS_PATH}/${model.id}`;
+      return { url: pageUrl(locale, id), locale, id, template: 'model', model, alternates: alternatesOf(id), isFallback: false, isIndexable: true };
+    }),
+  );
+}
+
+/**
+ * The redirect table (decisions 3, 5–7): the root, the legacy rules of content/redirects.yaml,
+ * and every page's unprefixed path. Targets must be pages; sources must not be.
+ */
+function buildRedirects(content: Content, routes: readonly Route[], errors: BuildError[]): Redirect[] {
+  const file = 'content/redirects.yaml';
+  const pageUrls = new Set(routes.map((route) => route.url));
+  const redirects: Redirect[] = [{ from: '/', to: pageUrl(DEFAULT_LOCALE, ''), kind: 'language', status: 302 }];
+  for (const rule of content.redirectRules) {
+    const to = withTrailingSlash(rule.to);
+    if (!pageUrls.has(to)) errors.push(new BuildError('InvalidRedirect', `the redirect from ${rule.from} leads to ${rule.to}, which is not a page`, { file }));
+    redirects.push({ from: stripSlash(rule.from), to, kind: 'fixed', status: 301 });
+  }
+  const unprefixed = routes.filter((route) => route.locale === DEFAULT_LOCALE && route.id && route.isIndexable);
+  for (const route of unprefixed) redirects.push({ from: `/${route.id}`, to: route.url, kind: 'language', status: 301 });
+
+  const seen = new Set<string>();
+  for (const redirect of redirects) {
+    if (seen.has(redirect.from)) errors.push(new BuildError('InvalidRedirect', `${redirect.from} is redirected twice`, { file }));
+    if (redirect.from !== '/' && pageUrls.has(`${redirect.from}/`)) errors.push(new BuildError('InvalidRedirect', `${redirect.from} is a page and cannot also be redirected`, { file }));
+    seen.add(redirect.from);
+  }
+  return redirects.sort((a, b) => a.from.localeCompare(b.from));
+}
+
+function stripSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}

@@ -1,0 +1,180 @@
+/**
+ * The content model and build record, shared by the generator stages and the templates.
+ * Entry types are inferred from the zod schemas, so a schema and its type cannot drift apart.
+ */
+import type { z } from 'zod';
+import type { brandSchema, modelSchema, productSchema, reviewSchema, serviceCardSchema, storageItemSchema } from './schemas/collections.ts';
+import type { localizedSchema } from './schemas/common.ts';
+import type { pageTemplates } from './schemas/page.ts';
+import type { settingsSchema } from './schemas/site.ts';
+import type { UiKey } from './schemas/ui.ts';
+import type { BuildError } from './errors.ts';
+
+export type { UiKey } from './schemas/ui.ts';
+
+/** A site language. */
+export type Locale = 'ca' | 'es' | 'en';
+/** The languages in the order the site offers them; the first is the default. */
+export const LOCALES: readonly Locale[] = ['ca', 'es', 'en'];
+/** The default language (decision 1): redirects and fallbacks go to it. */
+export const DEFAULT_LOCALE: Locale = 'ca';
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type Localized = z.infer<typeof localizedSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type ServiceCard = z.infer<typeof serviceCardSchema>;
+export type Review = z.infer<typeof reviewSchema>;
+export type Brand = z.infer<typeof brandSchema>;
+export type Model = z.infer<typeof modelSchema>;
+export type StorageItem = z.infer<typeof storageItemSchema>;
+export type PageTemplate = (typeof pageTemplates)[number];
+
+/** Values a translated text may interpolate: `{year}` in a text takes `vars.year`. */
+export type TranslationVars = Readonly<Record<string, string | number>>;
+/** The typed translation function templates receive: a key and its values give the text. */
+export type Translate = (key: UiKey, vars?: TranslationVars) => string;
+
+/** One markdown page in one language, as validated. */
+export interface PageEntry {
+  /** Path below the locale folder without extension: `services/orto-k`; the home page is ''. */
+  readonly id: string;
+  readonly locale: Locale;
+  readonly template: PageTemplate;
+  readonly title: string;
+  readonly description: string;
+  readonly keywords: readonly string[];
+  readonly updated?: string;
+  /** Short name for menus, the footer and breadcrumbs; the title when not set. */
+  readonly label?: string;
+  readonly appointment?: { readonly subject?: string; readonly duration?: number };
+  /** Markdown body, placeholders still in. */
+  readonly body: string;
+  /** The file it came from, relative to the working directory. */
+  readonly file: string;
+  /** Line in the file where the body starts (1-based), for error positions. */
+  readonly bodyLine: number;
+}
+
+/** All collections, validated. */
+export interface Collections {
+  readonly products: readonly Product[];
+  readonly services: readonly ServiceCard[];
+  readonly reviews: readonly Review[];
+  readonly brands: readonly Brand[];
+  readonly models: readonly Model[];
+  readonly storage: readonly StorageItem[];
+}
+
+/** An old address that leads to a page (content/redirects.yaml). */
+export interface RedirectRule {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** A static file copied from public/ as it is. */
+export interface PublicFile {
+  /** Path below public/, with forward slashes. */
+  readonly path: string;
+  readonly contents: Buffer;
+}
+
+/** Everything the content folder says, validated. */
+export interface Content {
+  /** Business settings from content/site.yaml. */
+  readonly settings: Settings;
+  /** Example content still in use: `!example` settings and example reviews, as `file: path`. */
+  readonly examples: readonly string[];
+  /** The translation table per locale; es and en may lack keys (they fall back to ca). */
+  readonly ui: Readonly<Record<Locale, Readonly<Partial<Record<UiKey, string>>>>>;
+  /** Every markdown page in every locale. */
+  readonly pages: readonly PageEntry[];
+  readonly collections: Collections;
+  readonly redirectRules: readonly RedirectRule[];
+  readonly publicFiles: readonly PublicFile[];
+  /** Fallbacks to Catalan and other things a maintainer should fix; `--strict` fails on them. */
+  readonly warnings: readonly BuildError[];
+}
+
+/** One page of the site in one language. */
+export interface Route {
+  /** Root-relative URL with trailing slash: `/es/services/orto-k/`. */
+  readonly url: string;
+  readonly locale: Locale;
+  /** The page's id, the same in every language: `services/orto-k`, `products/oticon-models/real`. */
+  readonly id: string;
+  readonly template: PageTemplate | 'model';
+  /** The markdown entry rendered here (the Catalan one when the locale lacks its own). */
+  readonly entry?: PageEntry;
+  /** The model a model page shows. */
+  readonly model?: Model;
+  /** The same page in every language, by locale. */
+  readonly alternates: Readonly<Record<Locale, string>>;
+  /** True when the page shows Catalan content because this locale has none. */
+  readonly isFallback: boolean;
+  /** False for pages that search engines should not list (404 pages). */
+  readonly isIndexable: boolean;
+}
+
+/** How a redirect stub picks its target. */
+export type RedirectKind =
+  /** A fixed target: legacy addresses and `/cat/`. */
+  | 'fixed'
+  /** The visitor's saved language or ca: the root and unprefixed page paths (decisions 3 and 5). */
+  | 'language';
+
+/** One redirect of the site: a stub file and, later, host configuration. */
+export interface Redirect {
+  /** Path without trailing slash, e.g. `/ayudas-tecnicas`; the root is `/`. */
+  readonly from: string;
+  /** Target URL; for `language` redirects the Catalan target, with `/ca/` to be swapped. */
+  readonly to: string;
+  readonly kind: RedirectKind;
+  /** 301 for permanent moves, 302 where the target depends on the visitor. */
+  readonly status: 301 | 302;
+}
+
+/** Hashed asset URLs that pages link to. */
+export interface AssetManifest {
+  /** URL of the site stylesheet. */
+  readonly stylesheet: string;
+}
+
+/** A file of the finished site. */
+export interface Output {
+  /** Path below the output folder, with forward slashes. */
+  readonly path: string;
+  readonly contents: string | Buffer;
+  /** The route it renders, for pages. */
+  readonly route?: Route;
+}
+
+/** The build record: each stage adds its part and nothing changes it afterwards. */
+export interface Site {
+  /** Validated content. */
+  readonly content: Content;
+  /** Every page in every language. */
+  readonly routes: readonly Route[];
+  /** Every redirect, from content/redirects.yaml and derived from the routes. */
+  readonly redirects: readonly Redirect[];
+  /** Bundled assets and their files. */
+  readonly assets: AssetManifest;
+  /** Every file of the finished site. */
+  readonly outputs: readonly Output[];
+}
+
+/** Everything a page template receives: plain data, no I/O. */
+export interface PageProps {
+  readonly route: Route;
+  readonly routes: readonly Route[];
+  readonly settings: Settings;
+  readonly collections: Collections;
+  readonly assets: AssetManifest;
+  /** Each language's own name ("Català", "Español", "English") for the language switcher. */
+  readonly languageNames: Readonly<Record<Locale, string>>;
+  /** The page body as HTML, placeholders filled and links resolved. */
+  readonly bodyHtml: string;
+  /** The build's clock (SOURCE_DATE_EPOCH when set), for the copyright year. */
+  readonly buildTime: Date;
+  /** A script the page runs first, in its head (the root 404 page's rules). */
+  readonly headScript?: string;
+}

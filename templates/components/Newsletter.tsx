@@ -1,0 +1,30 @@
+import type { Route, Settings } from '../../cli/types.ts';
+import { useLanguage } from '../i18n.tsx';
+import { findRoute } from '../site-pages.ts';
+
+/**
+ * The newsletter sign-up above the footer (decision 18). It posts to the configured endpoint;
+ * with none configured the form still shows and the widget explains it is unavailable.
+ */
+export function Newsletter({ settings, routes }: { settings: Settings; routes: readonly Route[] }) {
+  const { locale, t } = useLanguage();
+  const privacy = findRoute(routes, locale, 'legal/privacy-policy');
+  return (
+    <section className="newsletter" aria-labelledby="newsletter-heading">
+      <div className="newsletter__inner">
+        <h2 id="newsletter-heading">{t('newsletter.heading')}</h2>
+        <p>{t('newsletter.intro')}</p>
+        <form className="newsletter__form" method="post" action={settings.newsletterEndpoint || undefined} data-newsletter="">
+          <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
+          <div className="newsletter__row">
+            <input id="newsletter-email" name="email" type="email" autoComplete="email" required aria-describedby="newsletter-consent" />
+            <button className="button button--primary" type="submit">{t('newsletter.submit')}</button>
+          </div>
+          <p id="newsletter-consent" className="newsletter__consent">
+            <a href={privacy.url}>{t('newsletter.consent')}</a>
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}

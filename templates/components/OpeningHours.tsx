@@ -1,0 +1,28 @@
+import type { Settings, UiKey } from '../../cli/types.ts';
+import { formatList, groupOpeningHours } from '../format.ts';
+import { useLanguage } from '../i18n.tsx';
+
+/** The opening hours as a table of day ranges (spec §9), Monday first. */
+export function OpeningHours({ hours }: { hours: Settings['openingHours'] }) {
+  const { locale, t } = useLanguage();
+  return (
+    <table className="hours">
+      <caption className="visually-hidden">{t('location.hours')}</caption>
+      <tbody>
+        {groupOpeningHours(hours).map((row) => (
+          <tr key={row.from}>
+            <th scope="row">
+              {t(`hours.${row.from}` as UiKey)}
+              {row.to !== row.from && <>–{t(`hours.${row.to}` as UiKey)}</>}
+            </th>
+            <td>
+              {row.slots.length === 0
+                ? t('hours.closed')
+                : formatList(locale, row.slots.map((slot) => t('hours.range', slot)))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

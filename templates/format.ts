@@ -1,0 +1,42 @@
+import type { Locale, Settings } from '../cli/types.ts';
+
+const DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
+/** A day of the week as the settings write it. */
+export type DayCode = (typeof DAYS)[number];
+
+/** A price in euros without decimals, as the locale writes it: `89 €`, `€89`. */
+export function formatPrice(locale: Locale, amount: number): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount);
+}
+
+/** A YYYY-MM-DD date as the locale writes it in full. */
+export function formatDate(locale: Locale, isoDate: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Words joined the locale's way: "a, b i c". */
+export function formatList(locale: Locale, items: readonly string[]): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+}
+
+/** One row of the opening-hours table: consecutive days that share the same slots. */
+export interface HoursRow {
+  readonly from: DayCode;
+  readonly to: DayCode;
+  /** Time ranges of those days, in order; empty when closed. */
+  readonly slots: readonly { readonly opens: string; readonly closes: string }[];
+}
+
+/** Groups the week into rows of consecutive days with identical hours (Monday first). */
+export function groupOpeningHours(hours: Settings['openingHours']): HoursRow[] {
+  const slotsOf = (day: DayCode) =>
+    hours.filter((slot) => slot.days.includes(day)).map(({ opens, closes }) => ({ opens, closes })).sort((a, b) => a.opens.localeCompare(b.opens));
+  const rows: HoursRow[] = [];
+  for (const day of DAYS) {
+    const slots = slotsOf(day);
+    const last = rows.at(-1);
+    if (last && JSON.stringify(last.slots) === JSON.stringify(slots)) rows[rows.length - 1] = { ...last, to: day };
+    else rows.push({ from: day, to: day, slots });
+  }
+  return rows;
+}

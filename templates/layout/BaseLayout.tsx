@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type { PageProps } from '../../cli/types.ts';
+import { ChatButton } from '../components/ChatButton.tsx';
+import { Newsletter } from '../components/Newsletter.tsx';
+import { useLanguage } from '../i18n.tsx';
+import { Footer } from './Footer.tsx';
+import { Head } from './Head.tsx';
+import { Header } from './Header.tsx';
+
+/**
+ * Every page's frame (spec §2 order): top bar, the page, the newsletter, the footer, the toast
+ * area and the floating chat button. `title` and `description` default to the page's own.
+ */
+export function BaseLayout(props: PageProps & { children: ReactNode; title?: string; description?: string }) {
+  const { locale, t } = useLanguage();
+  const { route, children } = props;
+  const title = props.title ?? route.entry?.title ?? '';
+  const description = props.description ?? route.entry?.description ?? '';
+  return (
+    <html lang={locale}>
+      <Head route={route} settings={props.settings} assets={props.assets} title={title} description={description} keywords={route.entry?.keywords ?? []} script={props.headScript} />
+      <body>
+        <a className="skip-link" href="#main">{t('nav.skip')}</a>
+        <Header route={route} settings={props.settings} languageNames={props.languageNames} />
+        <main id="main" tabIndex={-1} lang={route.isFallback ? route.entry?.locale : undefined}>
+          {children}
+        </main>
+        <Newsletter settings={props.settings} routes={props.routes} />
+        <Footer routes={props.routes} settings={props.settings} buildTime={props.buildTime} />
+        <div className="toasts" role="status" aria-live="polite" aria-atomic="true" data-toasts="" />
+        <ChatButton settings={props.settings} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,72 @@
+import type { PageProps } from '../../cli/types.ts';
+import { useLanguage } from '../i18n.tsx';
+import { localHref, telHref } from '../links.ts';
+import { findRoute, labelOf } from '../site-pages.ts';
+
+/** Which pages each footer group lists (spec §2 footer); labels come from the pages themselves. */
+const visualServices = ['eyeglasses', 'sunglasses', 'contact-lenses', 'salut-visual', 'orto-k', 'image-consulting', 'lens-consulting'];
+const auditoryServices = ['hearing-test', 'hearing-aids', 'ear-protection', 'technical-aids', 'subvenciones'];
+
+/** The footer's five groups (decision 19) and the bottom bar with copyright and legal links. */
+export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes' | 'settings' | 'buildTime'>) {
+  const { locale, t } = useLanguage();
+  const pageLink = (id: string) => {
+    const route = findRoute(routes, locale, id);
+    return <li key={id}><a href={route.url}>{labelOf(route)}</a></li>;
+  };
+  const { address, contact } = settings;
+  return (
+    <footer className="footer">
+      <div className="footer__grid">
+        <section className="footer__brand" aria-label={settings.name}>
+          <a className="brand" href={localHref(locale, '/')}>{settings.name}</a>
+          <p>{t('footer.tagline')}</p>
+          <ul className="footer__social" aria-label={t('footer.social')}>
+            {settings.social.map((profile) => (
+              <li key={profile.network}>
+                <a href={profile.url} target="_blank" rel="noopener noreferrer">
+                  {profile.label}<span className="visually-hidden"> {t('link.newTab')}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-visual">
+          <h2 id="footer-visual">{t('footer.visual')}</h2>
+          <ul>{visualServices.map((slug) => pageLink(`services/${slug}`))}</ul>
+        </nav>
+        <nav aria-labelledby="footer-auditory">
+          <h2 id="footer-auditory">{t('footer.auditory')}</h2>
+          <ul>{auditoryServices.map((slug) => pageLink(`services/${slug}`))}</ul>
+        </nav>
+        <nav aria-labelledby="footer-support">
+          <h2 id="footer-support">{t('footer.support')}</h2>
+          <ul>
+            <li><a href={localHref(locale, '/#contact')}>{t('nav.contact')}</a></li>
+            <li><a href={localHref(locale, '/#products')}>{t('nav.products')}</a></li>
+            {['legal/privacy-policy', 'legal/terms-conditions', 'legal/cookies-policy'].map(pageLink)}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{t('footer.contact')}</h2>
+          <address>
+            {address.street}<br />{address.postalCode} {address.locality}<br />
+            <a href={telHref(contact.phone)}>{contact.phone}</a><br />
+            <a href={telHref(contact.mobile)}>{contact.mobile}</a><br />
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </address>
+        </section>
+      </div>
+      <div className="footer__bottom">
+        <p>{t('footer.copyright', { year: buildTime.getUTCFullYear(), name: settings.name })}</p>
+        <nav aria-label={t('footer.legal')}>
+          <ul>
+            <li><a href={findRoute(routes, locale, 'legal/privacy-policy').url}>{t('footer.privacy')}</a></li>
+            <li><a href={findRoute(routes, locale, 'legal/terms-conditions').url}>{t('footer.terms')}</a></li>
+            <li><a href={findRoute(routes, locale, 'legal/cookies-policy').url}>{t('footer.cookies')}</a></li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

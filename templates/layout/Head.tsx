@@ -1,0 +1,37 @@
+import type { PageProps } from '../../cli/types.ts';
+import { LOCALES, DEFAULT_LOCALE } from '../../cli/types.ts';
+
+const ogLocales = { ca: 'ca_ES', es: 'es_ES', en: 'en_US' } as const;
+
+/** The document head: title, description, canonical, language alternates and sharing tags. */
+export function Head({ route, settings, assets, title, description, keywords, script }: Pick<PageProps, 'route' | 'settings' | 'assets'> & {
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  script?: string;
+}) {
+  const absolute = (url: string) => `${settings.baseUrl}${url}`;
+  const fullTitle = route.id === '' ? title : `${title} | ${settings.name}`;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {script && <script dangerouslySetInnerHTML={{ __html: script }} />}
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
+      {route.isIndexable ? <link rel="canonical" href={absolute(route.url)} /> : <meta name="robots" content="noindex" />}
+      {route.isIndexable &&
+        LOCALES.map((locale) => <link key={locale} rel="alternate" hrefLang={locale} href={absolute(route.alternates[locale])} />)}
+      {route.isIndexable && <link rel="alternate" hrefLang="x-default" href={absolute(route.alternates[DEFAULT_LOCALE])} />}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={settings.name} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={absolute(route.url)} />
+      <meta property="og:locale" content={ogLocales[route.locale]} />
+      <meta name="twitter:card" content="summary" />
+      <link rel="stylesheet" href={assets.stylesheet} />
+    </head>
+  );
+}

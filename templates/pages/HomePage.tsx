@@ -1,0 +1,43 @@
+import type { PageProps } from '../../cli/types.ts';
+import { AppointmentLink } from '../components/AppointmentLink.tsx';
+import { useLanguage } from '../i18n.tsx';
+import { localHref } from '../links.ts';
+import { BaseLayout } from '../layout/BaseLayout.tsx';
+import { BrandsSection } from '../sections/BrandsSection.tsx';
+import { LocationSection } from '../sections/LocationSection.tsx';
+import { ProductsSection } from '../sections/ProductsSection.tsx';
+import { ReviewsSection } from '../sections/ReviewsSection.tsx';
+import { ServicesSection } from '../sections/ServicesSection.tsx';
+
+/** Optical visits booked from the home page's optical section last 30 minutes (spec §2). */
+const OPTICAL_VISIT_MINUTES = 30;
+
+/** The home page, its sections in the spec's order with their anchor ids (spec §2 home page). */
+export function HomePage(props: PageProps) {
+  const { locale, t } = useLanguage();
+  const { settings, collections, bodyHtml } = props;
+  const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section);
+  return (
+    <BaseLayout {...props}>
+      <section className="hero" aria-labelledby="hero-heading">
+        <h1 id="hero-heading">{t('hero.title')}</h1>
+        <p className="hero__subtitle">{t('hero.subtitle')}</p>
+        <p className="hero__actions">
+          <AppointmentLink booking={settings.booking} />
+          <a className="button button--secondary" href={localHref(locale, '/#products')}>{t('hero.shopNow')}</a>
+        </p>
+      </section>
+      <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+      <ProductsSection products={collections.products} />
+      <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>
+        <AppointmentLink booking={settings.booking} duration={OPTICAL_VISIT_MINUTES} />
+      </ServicesSection>
+      <ServicesSection id="audiology" heading={t('audiology.heading')} intro={t('audiology.intro')} cards={cards('audiology')}>
+        <a className="button button--secondary" href={localHref(locale, '/services/audiologia-centro')}>{t('audiology.centreLink')}</a>
+      </ServicesSection>
+      <ReviewsSection reviews={collections.reviews} source={settings.reviews} />
+      <BrandsSection brands={collections.brands} />
+      <LocationSection settings={settings} />
+    </BaseLayout>
+  );
+}

@@ -1,0 +1,49 @@
+import type { PageProps } from '../../cli/types.ts';
+import { AppointmentLink } from '../components/AppointmentLink.tsx';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { useLanguage } from '../i18n.tsx';
+import { BaseLayout } from '../layout/BaseLayout.tsx';
+import { pick } from '../localized.ts';
+import { findRoute, labelOf } from '../site-pages.ts';
+
+/** One Oticon hearing-aid family or accessory: summary, the specifications it has, its text. */
+export function ModelPage(props: PageProps) {
+  const { locale, t } = useLanguage();
+  const { route, routes, settings, bodyHtml } = props;
+  const model = route.model!;
+  const home = findRoute(routes, locale, '');
+  const list = findRoute(routes, locale, 'products/oticon-models');
+  const yesNo = (value: boolean) => (value ? t('model.yes') : t('model.no'));
+  const specs = [
+    model.released !== undefined && [t('model.released'), String(model.released)],
+    model.styles && [t('model.styles'), model.styles.join(', ')],
+    model.fittingRange && [t('model.fittingRange'), pick(model.fittingRange, locale)],
+    model.rechargeable !== undefined && [t('model.rechargeable'), yesNo(model.rechargeable)],
+    model.connectivity && [t('model.connectivity'), pick(model.connectivity, locale)],
+    model.tinnitus !== undefined && [t('model.tinnitus'), yesNo(model.tinnitus)],
+  ].filter((row): row is [string, string] => Array.isArray(row));
+  return (
+    <BaseLayout {...props} title={model.name} description={pick(model.summary, locale)}>
+      <article className="page">
+        <Breadcrumbs trail={[home, list, route].map((item) => ({ label: labelOf(item), href: item.url }))} />
+        <h1>{model.name}</h1>
+        <p className="page__lead">{pick(model.summary, locale)}</p>
+        {specs.length > 0 && (
+          <>
+            <h2>{t('model.specs')}</h2>
+            <dl className="specs">
+              {specs.map(([term, value]) => (
+                <div key={term}><dt>{term}</dt><dd>{value}</dd></div>
+              ))}
+            </dl>
+          </>
+        )}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        <p className="page__actions">
+          <AppointmentLink booking={settings.booking} />
+          <a className="button button--secondary" href={list.url}>{t('models.back')}</a>
+        </p>
+      </article>
+    </BaseLayout>
+  );
+}

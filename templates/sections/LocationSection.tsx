@@ -1,0 +1,38 @@
+import type { Settings } from '../../cli/types.ts';
+import { OpeningHours } from '../components/OpeningHours.tsx';
+import { useLanguage } from '../i18n.tsx';
+import { chatHref, telHref } from '../links.ts';
+
+/** Store location and contact (spec §2): map tour, address, hours, phones, e-mail and chat. */
+export function LocationSection({ settings }: { settings: Settings }) {
+  const { t } = useLanguage();
+  const { address, contact } = settings;
+  const newTab = <span className="visually-hidden"> {t('link.newTab')}</span>;
+  return (
+    <section id="contact" className="section" aria-labelledby="contact-heading">
+      <h2 id="contact-heading">{t('location.heading')}</h2>
+      <p className="section__intro">{t('location.intro')}</p>
+      <div id="location" className="location">
+        <iframe className="location__map" src={settings.mapTourUrl} title={t('location.mapTitle')} loading="lazy" width={640} height={480} allowFullScreen referrerPolicy="no-referrer-when-downgrade" />
+        <div className="location__details">
+          <h3>{t('location.address')}</h3>
+          <address>{address.street}<br />{address.postalCode} {address.locality}</address>
+          <h3>{t('location.hours')}</h3>
+          <OpeningHours hours={settings.openingHours} />
+          <dl className="location__contact">
+            <dt>{t('location.phone')}</dt>
+            <dd><a href={telHref(contact.phone)}>{contact.phone}</a></dd>
+            <dt>{t('location.mobile')}</dt>
+            <dd><a href={telHref(contact.mobile)}>{contact.mobile}</a></dd>
+            <dt>{t('location.email')}</dt>
+            <dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd>
+          </dl>
+          <p className="location__actions">
+            <a className="button button--primary" href={settings.directionsUrl} target="_blank" rel="noopener noreferrer">{t('location.directions')}{newTab}</a>
+            <a className="button button--secondary" href={chatHref(contact.whatsapp, t('chat.message'))} target="_blank" rel="noopener noreferrer">{t('location.chat')}{newTab}</a>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

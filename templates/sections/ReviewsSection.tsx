@@ -1,0 +1,40 @@
+import type { Review, Settings } from '../../cli/types.ts';
+import { formatDate } from '../format.ts';
+import { useLanguage } from '../i18n.tsx';
+
+/** Customers' reviews (spec §2): stars as an accessible rating, date, source, and the review page. */
+export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]; source: Settings['reviews'] }) {
+  const { locale, t } = useLanguage();
+  return (
+    <section className="section" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">{t('reviews.heading')}</h2>
+      <p className="section__intro">{t('reviews.intro')}</p>
+      <ul className="card-grid reviews">
+        {reviews.map((review) => (
+          <li key={review.id} className="card review">
+            <p className="review__stars" role="img" aria-label={t('reviews.rating', { rating: review.rating })}>
+              {'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}
+            </p>
+            <blockquote className="review__text" lang={review.lang} tabIndex={0}>
+              <p>{review.text}</p>
+            </blockquote>
+            <p className="review__meta">
+              <span className="review__name">{review.name}</span>
+              {' · '}
+              <time dateTime={review.date}>{formatDate(locale, review.date)}</time>
+            </p>
+            <p className="review__source">
+              {t('reviews.source', { source: source.source })}
+              {review.example && <> · {t('reviews.example')}</>}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className="section__actions">
+        <a className="button button--secondary" href={source.url} target="_blank" rel="noopener noreferrer">
+          {t('reviews.readAll')}<span className="visually-hidden"> {t('link.newTab')}</span>
+        </a>
+      </p>
+    </section>
+  );
+}

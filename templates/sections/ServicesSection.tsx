@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { ServiceCard } from '../../cli/types.ts';
+import { useLanguage } from '../i18n.tsx';
+import { localHref } from '../links.ts';
+import { pick } from '../localized.ts';
+
+/** A titled grid of service cards (the home page's optical and audiology sections). */
+export function ServicesSection({ id, heading, intro, cards, children }: {
+  id: 'optical' | 'audiology';
+  heading: string;
+  intro: string;
+  cards: readonly ServiceCard[];
+  children?: ReactNode;
+}) {
+  const { locale } = useLanguage();
+  return (
+    <section id={id} className="section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      <p className="section__intro">{intro}</p>
+      <ul className="card-grid">
+        {cards.map((card) => (
+          <li key={card.id} className={`card service-card service-card--${card.icon}`}>
+            <h3><a href={localHref(locale, card.link)}>{pick(card.title, locale)}</a></h3>
+            <p>{pick(card.description, locale)}</p>
+          </li>
+        ))}
+      </ul>
+      {children && <div className="section__actions">{children}</div>}
+    </section>
+  );
+}
