@@ -26,7 +26,7 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   const files = await task('load', () => loadFiles(config.contentDir, config.publicDir));
   const content = await task('validate', () => validateContent(files));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
-  const bundle = await task('bundle', () => bundleAssets(config.stylesheet));
+  const bundle = await task('bundle', () => bundleAssets(config.stylesheet, config.cacheDir, config.browsers));
   const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime }));
   const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
   const outputs = [...rendered.outputs, ...bundle.outputs, ...publicOutputs];

@@ -11,6 +11,10 @@ export interface Config {
   readonly outDir: string;
   /** The site stylesheet, part of the templates. */
   readonly stylesheet: string;
+  /** Browsers the stylesheet is prefixed for (browserslist queries). */
+  readonly browsers: readonly string[];
+  /** Results that later builds can reuse, keyed by the hash of their inputs. */
+  readonly cacheDir: string;
   /** Fail on any warning: fallbacks to Catalan, unknown translation keys. */
   readonly isStrict: boolean;
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
@@ -27,7 +31,11 @@ export interface BuildFlags {
   verbose?: boolean;
 }
 
-const packageRoot = resolve(fileURLToPath(import.meta.url), '../..');
+/** The generator's own folder when its modules run unbundled (tests). */
+const sourcePackageRoot = resolve(fileURLToPath(import.meta.url), '../..');
+
+/** The browsers the site supports; autoprefixer adds the prefixes they need. */
+const supportedBrowsers = ['defaults', 'not dead'];
 
 const defaults = {
   contentDir: 'content',
@@ -36,7 +44,7 @@ const defaults = {
 } satisfies Partial<Record<keyof Config, string>>;
 
 /** Resolves flags and environment into a Config; folders are relative to the working directory. */
-export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env, packageRoot = sourcePackageRoot): Config {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
   return {
@@ -44,6 +52,8 @@ export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.e
     publicDir: resolve(defaults.publicDir),
     outDir: resolve(flags.out ?? defaults.outDir),
     stylesheet: resolve(packageRoot, 'templates/styles/site.css'),
+    browsers: supportedBrowsers,
+    cacheDir: resolve('.cache/sitegen'),
     isStrict: flags.strict ?? false,
     verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
     buildTime: epoch === undefined ? new Date() : new Date(Number(epoch) * 1000),

@@ -39,7 +39,8 @@ export function renderMarkdown(markdown: string, context: MarkdownContext, error
     if (node.type === 'text') node.value = fillPlaceholders(node.value, context, (name) => fail(node, 'UnknownSetting', `unknown placeholder {{${name}}}`));
     if (node.type === 'link') resolveLink(node, context, fail);
   });
-  return String(processor.stringify(processor.runSync(tree)));
+  // remark-html compiles mdast itself, so the tree stays mdast through `run`.
+  return String(processor.stringify(processor.runSync(tree) as Root));
 }
 
 function fillPlaceholders(text: string, context: MarkdownContext, onUnknown: (name: string) => void): string {
@@ -74,9 +75,9 @@ function resolveLink(node: Link, context: MarkdownContext, fail: (node: Nodes, c
   if (!node.url.startsWith('/') || node.url.startsWith('//')) return;
   const { path, suffix } = splitUrl(node.url);
   const [, first] = path.split('/');
-  const isPrefixed = LOCALES.includes(first as Locale);
-  const localized = isPrefixed ? path : `/${context.locale}${path === '/' ? '/' : path}`;
-  const target = withTrailingSlash(localized);
+  const isFile = (path.split('/').pop() ?? '').includes('.');
+  const isPrefixed = isFile || LOCALES.includes(first as Locale);
+  const target = isPrefixed ? withTrailingSlash(path) : withTrailingSlash(`/${context.locale}${path === '/' ? '/' : path}`);
   if (!context.exists(target)) fail(node, 'BrokenLink', `the link to ${node.url} leads to ${target}, which is not a page of the site`);
   node.url = target + suffix;
 }

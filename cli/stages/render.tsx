@@ -114,7 +114,7 @@ function generatedBlocks(content: Content, locale: Locale, t: Translate): Genera
 }
 
 /** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
-async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
+export async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
   try {
     return `<!doctype html>${renderToStaticMarkup(element)}`;
   } catch (error) {

@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+
+/** The project root, where the CLI and the real content live. */
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Runs the generator's command line; never rejects, the exit code is in the result. */
+export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [join(ROOT, 'cli/bin.js'), ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A scratch project: a copy of the real content and public folders in a new temporary folder. */
+export async function copyProject(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-test-'));
+  await cp(join(ROOT, 'content'), join(dir, 'content'), { recursive: true });
+  await cp(join(ROOT, 'public'), join(dir, 'public'), { recursive: true });
+  return dir;
+}
+
+/** One hash over every file's path and bytes below a folder: equal hashes, equal trees. */
+export async function hashTree(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort();
+  for (const file of files) hash.update(relative(dir, file)).update('\0').update(await readFile(file)).update('\0');
+  return hash.digest('hex');
+}

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BuildError } from '../../../cli/errors.ts';
+import { createTranslator } from '../../../cli/lib/translate.ts';
+import type { Content, UiKey } from '../../../cli/types.ts';
+
+const ui: Content['ui'] = {
+  ca: { 'nav.home': 'Inici', 'nav.about': 'Qui som', 'footer.copyright': '© {year} {name}' },
+  es: { 'nav.home': 'Inicio', 'footer.copyright': '© {year} {name}. Todos los derechos reservados.' },
+  en: {},
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('createTranslator', () => {
+  it('gives the text of the locale, with its values filled in', () => {
+    const t = createTranslator('es', ui, () => undefined);
+    expect(t('nav.home')).toBe('Inicio');
+    expect(t('footer.copyright', { year: 2026, name: 'Òptica' })).toBe('© 2026 Òptica. Todos los derechos reservados.');
+  });
+
+  it('falls back to the Catalan text when the locale has none (spec §4)', () => {
+    expect(createTranslator('es', ui, () => undefined)('nav.about')).toBe('Qui som');
+    expect(createTranslator('en', ui, () => undefined)('nav.home')).toBe('Inici');
+  });
+
+  it('shows an unknown key itself, warns "Translation key not found" and reports it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const problems: BuildError[] = [];
+    const t = createTranslator('en', ui, (problem) => problems.push(problem));
+    expect(t('nav.blog' as UiKey)).toBe('nav.blog');
+    expect(warn).toHaveBeenCalledWith('Translation key not found: nav.blog');
+    expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['UnknownTranslationKey', 'content/en/ui.yaml']]);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { BuildError } from '../../../cli/errors.ts';
+import { parseYaml } from '../../../cli/lib/yaml-lines.ts';
+
+describe('parseYaml', () => {
+  it('says on which line and column a value stands, offset for front matter', () => {
+    const source = parseYaml('name: Shop\naddress:\n  street: Rambla\n  postalCode: "08005"\n', 'site.yaml', 1);
+    expect(source.positionOf(['address', 'postalCode'])).toEqual({ line: 5, col: 15 });
+    expect(source.positionOf(['address', 'missing'])).toEqual({ line: 4, col: 3 });
+  });
+
+  it('keeps the plain types of values tagged !example and lists their paths', () => {
+    const source = parseYaml('a: !example 12\nb: !example "08005"\nc:\n  geo: !example { lat: 1.5 }\nlist:\n  - url: !example https://x.test\n', 'f.yaml');
+    expect(source.data).toEqual({ a: 12, b: '08005', c: { geo: { lat: 1.5 } }, list: [{ url: 'https://x.test' }] });
+    expect(source.examplePaths).toEqual(['a', 'b', 'c.geo', 'list.0.url']);
+  });
+
+  it('throws a located InvalidYaml error at the first syntax error', () => {
+    const error = (() => {
+      try {
+        parseYaml('a: 1\nb: [unclosed\nc: 2\n', 'broken.yaml');
+      } catch (thrown) {
+        return thrown;
+      }
+    })() as BuildError;
+    expect(error).toBeInstanceOf(BuildError);
+    expect(error.code).toBe('InvalidYaml');
+    expect(error.file).toBe('broken.yaml');
+    expect(error.line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rejects a key written twice', () => {
+    expect(() => parseYaml('a: 1\na: 2\n', 'twice.yaml')).toThrow(/unique/i);
+  });
+});
