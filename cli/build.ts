@@ -1,4 +1,5 @@
 import { BuildError, BuildErrors, throwIfAny } from './errors.ts';
+import { loadMarkdownCache, saveMarkdownCache } from './lib/markdown-cache.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 import { bundleAssets } from './stages/bundle.ts';
 import { checkOutputs } from './stages/check.ts';
@@ -27,12 +28,13 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   const content = await task('validate', () => validateContent(files));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
   const bundle = await task('bundle', () => bundleAssets(config.stylesheet, config.cacheDir, config.browsers));
-  const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime }));
+  const markdownCache = await loadMarkdownCache(config.cacheDir, config.generatorKey);
+  const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime, markdownCache }));
   const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
   const outputs = [...rendered.outputs, ...bundle.outputs, ...publicOutputs];
   await task('check', () => throwIfAny(checkOutputs(outputs)));
   const warnings = [...content.warnings, ...rendered.warnings];
   if (config.isStrict && warnings.length > 0) throw new BuildErrors(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
-  await task('write', () => writer.write(outputs));
+  await task('write', () => Promise.all([writer.write(outputs), saveMarkdownCache(config.cacheDir, config.generatorKey, rendered.markdownCache, markdownCache)]));
   return { site: { content, routes, redirects, assets: bundle.assets, outputs }, warnings, timings: progress.timings };
 }

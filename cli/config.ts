@@ -15,6 +15,8 @@ export interface Config {
   readonly browsers: readonly string[];
   /** Results that later builds can reuse, keyed by the hash of their inputs. */
   readonly cacheDir: string;
+  /** Identifies the generator's code; caches are kept per version. None: no markdown cache. */
+  readonly generatorKey?: string;
   /** Fail on any warning: fallbacks to Catalan, unknown translation keys. */
   readonly isStrict: boolean;
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
@@ -44,7 +46,7 @@ const defaults = {
 } satisfies Partial<Record<keyof Config, string>>;
 
 /** Resolves flags and environment into a Config; folders are relative to the working directory. */
-export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env, packageRoot = sourcePackageRoot): Config {
+export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env, packageRoot = sourcePackageRoot, generatorKey?: string): Config {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
   return {
@@ -54,6 +56,7 @@ export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.e
     stylesheet: resolve(packageRoot, 'templates/styles/site.css'),
     browsers: supportedBrowsers,
     cacheDir: resolve('.cache/sitegen'),
+    generatorKey,
     isStrict: flags.strict ?? false,
     verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
     buildTime: epoch === undefined ? new Date() : new Date(Number(epoch) * 1000),

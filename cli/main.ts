@@ -4,8 +4,11 @@ import { loadConfig, type BuildFlags } from './config.ts';
 import { BuildError, BuildErrors, formatError } from './errors.ts';
 import { formatReport } from './lib/report.ts';
 
-/** Runs the command line and returns the process exit code; `packageRoot` locates the templates. */
-export async function main(argv: readonly string[], packageRoot?: string): Promise<number> {
+/**
+ * Runs the command line and returns the process exit code. `packageRoot` locates the templates;
+ * `generatorKey` identifies this version of the generator for its caches.
+ */
+export async function main(argv: readonly string[], packageRoot?: string, generatorKey?: string): Promise<number> {
   let exitCode = 0;
   const program = new Command('sitegen')
     .description('Builds the trilingual static site from content/ into dist/')
@@ -19,16 +22,16 @@ export async function main(argv: readonly string[], packageRoot?: string): Promi
     .option('--quiet', 'print errors only')
     .option('--verbose', 'list every page and example setting')
     .action(async (flags: BuildFlags) => {
-      exitCode = await runBuild(flags, packageRoot);
+      exitCode = await runBuild(flags, packageRoot, generatorKey);
     });
   await program.parseAsync(argv, { from: 'user' });
   return exitCode;
 }
 
-async function runBuild(flags: BuildFlags, packageRoot: string | undefined): Promise<number> {
+async function runBuild(flags: BuildFlags, packageRoot: string | undefined, generatorKey: string | undefined): Promise<number> {
   const start = performance.now();
   try {
-    const config = loadConfig(flags, process.env, packageRoot);
+    const config = loadConfig(flags, process.env, packageRoot, generatorKey);
     const result = await build(config);
     if (config.verbosity !== 'quiet') console.log(formatReport(result, performance.now() - start, config.verbosity === 'verbose'));
     return 0;

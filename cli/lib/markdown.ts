@@ -1,6 +1,5 @@
 import type { Link, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
-import { remark } from 'remark';
-import remarkHtml from 'remark-html';
+import type { Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import { BuildError } from '../errors.ts';
 import { withTrailingSlash, splitUrl } from './url.ts';
@@ -22,14 +21,20 @@ export interface MarkdownContext {
   readonly blocks: GeneratedBlocks;
 }
 
-const processor = remark().use(remarkHtml).freeze();
+let processor: Promise<Processor<Root, undefined, undefined, Root, string>> | undefined;
+/** remark and remark-html, imported on first use: a build whose markdown is all cached never loads them. */
+function markdownProcessor() {
+  processor ??= Promise.all([import('remark'), import('remark-html')]).then(([{ remark }, { default: remarkHtml }]) => remark().use(remarkHtml).freeze());
+  return processor;
+}
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
 /**
  * Renders markdown to sanitised HTML: placeholders filled from the settings, internal links
  * given the page's language prefix and checked. Problems are pushed to `errors`.
  */
-export function renderMarkdown(markdown: string, context: MarkdownContext, errors: BuildError[]): string {
+export async function renderMarkdown(markdown: string, context: MarkdownContext, errors: BuildError[]): Promise<string> {
+  const processor = await markdownProcessor();
   const tree = processor.parse(markdown);
   const fail = (node: Nodes, code: 'UnknownSetting' | 'BrokenLink', message: string) =>
     errors.push(new BuildError(code, message, { file: context.file, line: (node.position?.start.line ?? 1) + context.line - 1, col: node.position?.start.column }));

@@ -21,7 +21,7 @@ export function checkOutputs(outputs: readonly Output[]): BuildError[] {
   const problems: BuildError[] = [];
   for (const output of outputs.filter((candidate) => candidate.route)) {
     const file = `dist/${output.path}`;
-    const report = (message: string) => problems.push(new BuildError('BrokenLink', message, { file, hint: `Rendered from ${output.route!.entry?.file ?? 'a template'}; fix the link there.` }));
+    const report = (message: string) => problems.push(new BuildError('BrokenLink', message, { file, hint: `The link is in ${output.route!.entry?.file ?? 'the page\'s data'} or in the "${output.route!.template}" template.` }));
     for (const [, raw] of String(output.contents).matchAll(LINK_ATTRIBUTE)) {
       const url = decodeEntities(raw!);
       if (!url.startsWith('/') || url.startsWith('//')) {

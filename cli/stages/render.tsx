@@ -6,7 +6,9 @@ import { pageComponents } from '../../templates/pages/index.ts';
 import { RedirectPage } from '../../templates/stubs/RedirectPage.tsx';
 import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
 import { BuildError, throwIfAny } from '../errors.ts';
+import { contentHash } from '../lib/hash.ts';
 import { renderMarkdown, textTable, type GeneratedBlocks } from '../lib/markdown.ts';
+import type { MarkdownCache } from '../lib/markdown-cache.ts';
 import { createTranslator } from '../lib/translate.ts';
 import { outputPathOf } from '../lib/url.ts';
 import { DEFAULT_LOCALE, LOCALES, type AssetManifest, type Content, type Locale, type Output, type PageProps, type Redirect, type Route, type Translate } from '../types.ts';
@@ -18,27 +20,36 @@ export interface RenderInput {
   readonly redirects: readonly Redirect[];
   readonly assets: AssetManifest;
   readonly buildTime: Date;
+  /** Markdown rendered by earlier builds, by the hash of its inputs. */
+  readonly markdownCache: MarkdownCache;
+}
+
+/** What rendering made: the files, the warnings, and the markdown this build rendered or reused. */
+export interface RenderResult {
+  readonly outputs: Output[];
+  readonly warnings: BuildError[];
+  readonly markdownCache: MarkdownCache;
 }
 
 /**
  * Renders every page, redirect stub and the root 404 page to HTML; pure apart from the
  * console warning of an unknown translation key. Collects every problem and throws them once.
  */
-export async function renderSite(input: RenderInput): Promise<{ outputs: Output[]; warnings: BuildError[] }> {
+export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const { content, routes } = input;
   const errors: BuildError[] = [];
   const warnings: BuildError[] = [];
   const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale, content.ui, (problem) => warnings.push(problem))])) as Record<Locale, Translate>;
   const languageNames = Object.fromEntries(LOCALES.map((locale) => [locale, content.ui[locale]['language.name'] ?? locale])) as Record<Locale, string>;
-  const existing = new Set([...routes.map((route) => route.url), ...content.publicFiles.map((file) => `/${file.path}`)]);
-  const pageProps = (route: Route): PageProps => ({
+  const bodies = new BodyRenderer(input, translators, errors);
+  const pageProps = async (route: Route): Promise<PageProps> => ({
     route, routes, languageNames, settings: content.settings, collections: content.collections, assets: input.assets, buildTime: input.buildTime,
-    bodyHtml: renderBody(route, content, translators[route.locale], existing, errors),
+    bodyHtml: await bodies.render(route),
   });
 
   const outputs: Output[] = [];
   for (const route of routes) {
-    const html = await renderDocument(pageElement(pageProps(route), translators), route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
+    const html = await renderDocument(pageElement(await pageProps(route), translators), route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
     if (html !== undefined) outputs.push({ path: outputPathOf(route.url), contents: html, route });
   }
   for (const redirect of input.redirects) {
@@ -54,7 +65,7 @@ export async function renderSite(input: RenderInput): Promise<{ outputs: Output[
   const rootNotFound = await renderRootNotFound(input, pageProps, translators, errors);
   if (rootNotFound) outputs.push(rootNotFound);
   throwIfAny(errors);
-  return { outputs, warnings };
+  return { outputs, warnings, markdownCache: bodies.used };
 }
 
 function pageElement(props: PageProps, translators: Record<Locale, Translate>): ReactElement {
@@ -67,7 +78,7 @@ function pageElement(props: PageProps, translators: Record<Locale, Translate>): 
 }
 
 /** /404.html (decision 8): the Catalan 404 page with the in-browser redirect rules in its head. */
-async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) => PageProps, translators: Record<Locale, Translate>, errors: BuildError[]): Promise<Output | undefined> {
+async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) => Promise<PageProps>, translators: Record<Locale, Translate>, errors: BuildError[]): Promise<Output | undefined> {
   const route = input.routes.find((candidate) => candidate.locale === DEFAULT_LOCALE && candidate.template === 'not-found');
   if (!route) {
     errors.push(new BuildError('ReadError', 'there is no 404 page: add content/ca/404.md with `template: not-found`', { file: 'content/ca/404.md' }));
@@ -75,23 +86,52 @@ async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) 
   }
   const fixed = Object.fromEntries(input.redirects.filter((redirect) => redirect.kind === 'fixed').map((redirect) => [redirect.from, redirect.to]));
   const pageIds = [...new Set(input.routes.filter((candidate) => candidate.id && candidate.isIndexable).map((candidate) => candidate.id))];
-  const props = { ...pageProps(route), headScript: notFoundScript(fixed, pageIds) };
+  const props = { ...(await pageProps(route)), headScript: notFoundScript(fixed, pageIds) };
   const html = await renderDocument(pageElement(props, translators), route.entry?.file ?? '404', errors);
   return html === undefined ? undefined : { path: '404.html', contents: html };
 }
 
-function renderBody(route: Route, content: Content, t: Translate, existing: ReadonlySet<string>, errors: BuildError[]): string {
-  const source = route.model
-    ? { markdown: route.model.body[route.locale] ?? route.model.body.ca, file: 'content/collections/oticon-models.yaml', line: 1 }
-    : { markdown: route.entry?.body ?? '', file: route.entry?.file ?? '', line: route.entry?.bodyLine ?? 1 };
-  return renderMarkdown(source.markdown, {
-    locale: route.locale,
-    file: source.file,
-    line: source.line,
-    lookup: (path) => lookupSetting(content.settings, path),
-    exists: (url) => existing.has(url),
-    blocks: generatedBlocks(content, route.locale, t),
-  }, errors);
+/**
+ * Page bodies as HTML, reusing the markdown an earlier build rendered from the same inputs:
+ * the text, its file and line, and everything a body can depend on in its language (settings
+ * for placeholders, the site's addresses for links, the storage list and texts for tables).
+ */
+class BodyRenderer {
+  /** Entries this build rendered or reused: the next build's cache. */
+  readonly used = new Map<string, string>();
+  private readonly contextHashes: Record<Locale, string>;
+  private readonly existing: ReadonlySet<string>;
+
+  constructor(private readonly input: RenderInput, private readonly translators: Record<Locale, Translate>, private readonly errors: BuildError[]) {
+    const { content, routes } = input;
+    this.existing = new Set([...routes.map((route) => route.url), ...content.publicFiles.map((file) => `/${file.path}`)]);
+    const shared = JSON.stringify([content.settings, [...this.existing].sort(), content.collections.storage, content.ui.ca]);
+    this.contextHashes = Object.fromEntries(LOCALES.map((locale) => [locale, contentHash(`${shared}\0${JSON.stringify(content.ui[locale])}`)])) as Record<Locale, string>;
+  }
+
+  async render(route: Route): Promise<string> {
+    const { content } = this.input;
+    const source = route.model
+      ? { markdown: route.model.body[route.locale] ?? route.model.body.ca, file: 'content/collections/oticon-models.yaml', line: 1 }
+      : { markdown: route.entry?.body ?? '', file: route.entry?.file ?? '', line: route.entry?.bodyLine ?? 1 };
+    const key = contentHash(`${this.contextHashes[route.locale]}\0${route.locale}\0${source.file}:${source.line}\0${source.markdown}`);
+    const cached = this.used.get(key) ?? this.input.markdownCache.get(key);
+    if (cached !== undefined) {
+      this.used.set(key, cached);
+      return cached;
+    }
+    const errorCount = this.errors.length;
+    const html = await renderMarkdown(source.markdown, {
+      locale: route.locale,
+      file: source.file,
+      line: source.line,
+      lookup: (path) => lookupSetting(content.settings, path),
+      exists: (url) => this.existing.has(url),
+      blocks: generatedBlocks(content, route.locale, this.translators[route.locale]),
+    }, this.errors);
+    if (this.errors.length === errorCount) this.used.set(key, html);
+    return html;
+  }
 }
 
 /** A setting by dotted path, when it is text or a number: `contact.email`. */

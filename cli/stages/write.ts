@@ -35,7 +35,7 @@ export function fsWriter(outDir: string): Writer {
         await restoreInterruptedSwap(outDir, previous);
         await rm(staging, { recursive: true, force: true });
         const folders = new Set(outputs.map((output) => dirname(join(staging, output.path))));
-        for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+        await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
         await Promise.all(outputs.map((output) => writeFile(join(staging, output.path), output.contents)));
         const hadSite = await exists(outDir);
         if (hadSite) await rename(outDir, previous);

@@ -11,39 +11,39 @@ const context: MarkdownContext = {
   blocks: { 'cookie-table': () => textTable(['Name'], [['language'], ['{{name}}']]) },
 };
 
-function render(markdown: string) {
+async function render(markdown: string) {
   const errors: BuildError[] = [];
-  return { html: renderMarkdown(markdown, context, errors), errors };
+  return { html: await renderMarkdown(markdown, context, errors), errors };
 }
 
 describe('renderMarkdown', () => {
-  it('gives language-relative links the page language and a trailing slash, keeping hash and query', () => {
-    expect(render('[a](/services/orto-k#faq) [b](/) [c](/en/about) [d](/images/a.svg?v=1)').html).toBe(
+  it('gives language-relative links the page language and a trailing slash, keeping hash and query', async () => {
+    expect((await render('[a](/services/orto-k#faq) [b](/) [c](/en/about) [d](/images/a.svg?v=1)')).html).toBe(
       '<p><a href="/es/services/orto-k/#faq">a</a> <a href="/es/">b</a> <a href="/en/about/">c</a> <a href="/images/a.svg?v=1">d</a></p>\n',
     );
   });
 
-  it('reports a link to a missing page at its line and column in the file', () => {
-    const { errors } = render('Intro.\n\nSee [our blog](/blog).');
+  it('reports a link to a missing page at its line and column in the file', async () => {
+    const { errors } = await render('Intro.\n\nSee [our blog](/blog).');
     expect(errors.map((error) => [error.code, error.file, error.line, error.col])).toEqual([['BrokenLink', 'content/es/about.md', 8, 5]]);
     expect(errors[0]!.message).toContain('/es/blog/');
   });
 
-  it('fills settings placeholders in text and links, and reports unknown ones', () => {
-    const { html, errors } = render('Write to [{{contact.email}}](mailto:{{contact.email}}) or {{contact.fax}}.');
+  it('fills settings placeholders in text and links, and reports unknown ones', async () => {
+    const { html, errors } = await render('Write to [{{contact.email}}](mailto:{{contact.email}}) or {{contact.fax}}.');
     expect(html).toContain('<a href="mailto:hola@example.com">hola@example.com</a>');
     expect(errors.map((error) => [error.code, error.message])).toEqual([['UnknownSetting', 'unknown placeholder {{contact.fax}}']]);
   });
 
-  it('replaces a block placeholder alone in its paragraph by the generated table', () => {
-    const { html } = render('## Cookies\n\n{{cookie-table}}\n');
+  it('replaces a block placeholder alone in its paragraph by the generated table', async () => {
+    const { html } = await render('## Cookies\n\n{{cookie-table}}\n');
     expect(html).toContain('<th>Name</th>');
     expect(html).toContain('<td>language</td>');
     expect(html).toContain('<td>Òptica</td>');
   });
 
-  it('drops raw HTML, scripts and javascript: links', () => {
-    const { html } = render('<script>alert(1)</script>\n\n<b onclick="x()">bold</b> [x](javascript:alert(1))');
+  it('drops raw HTML, scripts and javascript: links', async () => {
+    const { html } = await render('<script>alert(1)</script>\n\n<b onclick="x()">bold</b> [x](javascript:alert(1))');
     expect(html).not.toMatch(/<script|onclick|javascript:/);
   });
 });
