@@ -156,12 +156,23 @@ function generatedBlocks(content: Content, locale: Locale, t: Translate): Genera
 /** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
 export async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
   try {
-    return `<!doctype html>${renderToStaticMarkup(element)}`;
+    return `<!doctype html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`;
   } catch (error) {
     const stack = await componentStackOf(element);
     errors.push(new BuildError('TemplateError', `${(error as Error).message}${stack}`, { file: source, cause: error }));
     return undefined;
   }
+}
+
+/** HTML attributes React writes in its camelCase prop names; HTML's own spelling is lowercase. */
+const CAMEL_CASE_ATTRIBUTES = /\s(allowFullScreen|autoComplete|charSet|dateTime|hrefLang|referrerPolicy|crossOrigin|fetchPriority|srcSet|noModule)=/g;
+
+/**
+ * Rewrites those names inside tags only. React escapes `<` and `>` in text and attribute values,
+ * so every `<…>` match is a whole tag.
+ */
+function lowercaseHtmlAttributes(html: string): string {
+  return html.replace(/<[a-z][^>]*>/g, (tag) => tag.replace(CAMEL_CASE_ATTRIBUTES, (whole) => whole.toLowerCase()));
 }
 
 /** The component stack of a failing render; the synchronous renderer does not report it. */

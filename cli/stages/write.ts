@@ -1,5 +1,5 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
 import type { Output } from '../types.ts';
 
@@ -31,9 +31,11 @@ export function fsWriter(outDir: string): Writer {
   const previous = join(parent, `.${name}.previous`);
   return {
     async write(outputs) {
+      const outside = outputs.find((output) => !isInside(output.path));
+      if (outside) throw new BuildError('OutputError', `refusing to write ${JSON.stringify(outside.path)}: it is not a path inside the output folder`, { file: outDir });
       try {
         await restoreInterruptedSwap(outDir, previous);
-        await rm(staging, { recursive: true, force: true });
+        await removeAbandonedStaging(parent, name);
         const folders = new Set(outputs.map((output) => dirname(join(staging, output.path))));
         await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
         await Promise.all(outputs.map((output) => writeFile(join(staging, output.path), output.contents)));
@@ -52,6 +54,30 @@ export function fsWriter(outDir: string): Writer {
 async function restoreInterruptedSwap(outDir: string, previous: string): Promise<void> {
   if ((await exists(previous)) && !(await exists(outDir))) await rename(previous, outDir);
   else await rm(previous, { recursive: true, force: true });
+}
+
+/** Whether a relative output path stays inside the output folder. */
+function isInside(path: string): boolean {
+  return path !== '' && !isAbsolute(path) && !path.split(/[\\/]/).includes('..');
+}
+
+/** Removes staging folders of builds that were killed: their process no longer exists. */
+async function removeAbandonedStaging(parent: string, name: string): Promise<void> {
+  const prefix = `.${name}.staging-`;
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  const abandoned = entries.filter((entry) => entry.startsWith(prefix) && !isRunning(Number(entry.slice(prefix.length))));
+  await Promise.all(abandoned.map((entry) => rm(join(parent, entry), { recursive: true, force: true })));
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function exists(path: string): Promise<boolean> {

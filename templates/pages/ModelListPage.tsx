@@ -1,15 +1,14 @@
 import type { PageProps, Route } from '../../cli/types.ts';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { pick } from '../localized.ts';
-import { findRoute, labelOf } from '../site-pages.ts';
+import { labelOf } from '../site-pages.ts';
 
 /** The Oticon range: the page's text, then every hearing-aid family and accessory. */
 export function ModelListPage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, routes, bodyHtml } = props;
-  const home = findRoute(routes, locale, '');
   const modelRoutes = routes.filter((candidate) => candidate.locale === locale && candidate.template === 'model');
   const list = (routesOfKind: Route[]) => (
     <ul className="card-grid">
@@ -24,8 +23,7 @@ export function ModelListPage(props: PageProps) {
   return (
     <BaseLayout {...props}>
       <article className="page page--wide">
-        <Breadcrumbs trail={[{ label: labelOf(home), href: home.url }, { label: labelOf(route), href: route.url }]} />
-        <h1>{route.entry!.title}</h1>
+        <PageHeading route={route} routes={routes} title={route.entry!.title} />
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <h2>{t('models.hearingAids')}</h2>
         {list(modelRoutes.filter((candidate) => candidate.model!.kind === 'hearing-aid'))}

@@ -1,17 +1,16 @@
 import type { PageProps } from '../../cli/types.ts';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { pick } from '../localized.ts';
-import { findRoute, labelOf } from '../site-pages.ts';
+import { findRoute } from '../site-pages.ts';
 
 /** One Oticon hearing-aid family or accessory: summary, the specifications it has, its text. */
 export function ModelPage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, routes, settings, bodyHtml } = props;
   const model = route.model!;
-  const home = findRoute(routes, locale, '');
   const list = findRoute(routes, locale, 'products/oticon-models');
   const yesNo = (value: boolean) => (value ? t('model.yes') : t('model.no'));
   const specs = [
@@ -25,8 +24,7 @@ export function ModelPage(props: PageProps) {
   return (
     <BaseLayout {...props} title={model.name} description={pick(model.summary, locale)}>
       <article className="page">
-        <Breadcrumbs trail={[home, list, route].map((item) => ({ label: labelOf(item), href: item.url }))} />
-        <h1>{model.name}</h1>
+        <PageHeading route={route} routes={routes} title={model.name} parents={[list.id]} />
         <p className="page__lead">{pick(model.summary, locale)}</p>
         {specs.length > 0 && (
           <>

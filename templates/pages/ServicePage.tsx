@@ -1,21 +1,18 @@
 import type { PageProps } from '../../cli/types.ts';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
-import { findRoute, labelOf } from '../site-pages.ts';
 
 /** A service page: its text, then the booking call to action with the visit's duration. */
 export function ServicePage(props: PageProps) {
-  const { locale, t } = useLanguage();
+  const { t } = useLanguage();
   const { route, routes, settings, bodyHtml } = props;
   const entry = route.entry!;
-  const home = findRoute(routes, locale, '');
   return (
     <BaseLayout {...props}>
       <article className="page">
-        <Breadcrumbs trail={[{ label: labelOf(home), href: home.url }, { label: labelOf(route), href: route.url }]} />
-        <h1>{entry.title}</h1>
+        <PageHeading route={route} routes={routes} title={entry.title} />
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <aside className="booking-cta" aria-labelledby="booking-heading">
           <h2 id="booking-heading">{t('service.bookHeading')}</h2>

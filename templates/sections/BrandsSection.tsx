@@ -1,14 +1,13 @@
 import type { Brand } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { pick } from '../localized.ts';
+import { Section } from '../components/Section.tsx';
 
 /** The brand slides (spec §2): a list the carousel widget enhances, a scrollable row without it. */
 export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
   const { locale, t } = useLanguage();
   return (
-    <section id="brands" className="section" aria-labelledby="brands-heading">
-      <h2 id="brands-heading">{t('brands.heading')}</h2>
-      <p className="section__intro">{t('brands.intro')}</p>
+    <Section id="brands" heading={t('brands.heading')} intro={t('brands.intro')}>
       <ul className="brand-row">
         {brands.map((brand) => (
           <li key={brand.id} className="brand-slide">
@@ -17,6 +16,6 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@ import type { Settings } from '../../cli/types.ts';
 import { OpeningHours } from '../components/OpeningHours.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { chatHref, telHref } from '../links.ts';
+import { Section } from '../components/Section.tsx';
 
 /** Store location and contact (spec §2): map tour, address, hours, phones, e-mail and chat. */
 export function LocationSection({ settings }: { settings: Settings }) {
@@ -9,9 +10,7 @@ export function LocationSection({ settings }: { settings: Settings }) {
   const { address, contact } = settings;
   const newTab = <span className="visually-hidden"> {t('link.newTab')}</span>;
   return (
-    <section id="contact" className="section" aria-labelledby="contact-heading">
-      <h2 id="contact-heading">{t('location.heading')}</h2>
-      <p className="section__intro">{t('location.intro')}</p>
+    <Section id="contact" heading={t('location.heading')} intro={t('location.intro')}>
       <div id="location" className="location">
         <iframe className="location__map" src={settings.mapTourUrl} title={t('location.mapTitle')} loading="lazy" width={640} height={480} allowFullScreen referrerPolicy="no-referrer-when-downgrade" />
         <div className="location__details">
@@ -33,6 +32,6 @@ export function LocationSection({ settings }: { settings: Settings }) {
           </p>
         </div>
       </div>
-    </section>
+    </Section>
   );
 }

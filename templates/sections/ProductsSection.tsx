@@ -3,14 +3,13 @@ import { formatPrice } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { pick } from '../localized.ts';
+import { Section } from '../components/Section.tsx';
 
 /** The home page's product teasers with their "from" prices (spec §3). */
 export function ProductsSection({ products }: { products: readonly Product[] }) {
   const { locale, t } = useLanguage();
   return (
-    <section id="products" className="section" aria-labelledby="products-heading">
-      <h2 id="products-heading">{t('products.heading')}</h2>
-      <p className="section__intro">{t('products.intro')}</p>
+    <Section id="products" heading={t('products.heading')} intro={t('products.intro')}>
       <ul className="card-grid card-grid--4">
         {products.map((product) => {
           const price = formatPrice(locale, product.price);
@@ -25,6 +24,6 @@ export function ProductsSection({ products }: { products: readonly Product[] }) 
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }

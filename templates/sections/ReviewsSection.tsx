@@ -1,14 +1,13 @@
 import type { Review, Settings } from '../../cli/types.ts';
 import { formatDate } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
+import { Section } from '../components/Section.tsx';
 
 /** Customers' reviews (spec §2): stars as an accessible rating, date, source, and the review page. */
 export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]; source: Settings['reviews'] }) {
   const { locale, t } = useLanguage();
   return (
-    <section className="section" aria-labelledby="reviews-heading">
-      <h2 id="reviews-heading">{t('reviews.heading')}</h2>
-      <p className="section__intro">{t('reviews.intro')}</p>
+    <Section id="reviews" heading={t('reviews.heading')} intro={t('reviews.intro')}>
       <ul className="card-grid reviews">
         {reviews.map((review) => (
           <li key={review.id} className="card review">
@@ -35,6 +34,6 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
           {t('reviews.readAll')}<span className="visually-hidden"> {t('link.newTab')}</span>
         </a>
       </p>
-    </section>
+    </Section>
   );
 }

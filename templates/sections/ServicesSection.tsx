@@ -3,6 +3,7 @@ import type { ServiceCard } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { pick } from '../localized.ts';
+import { Section } from '../components/Section.tsx';
 
 /** A titled grid of service cards (the home page's optical and audiology sections). */
 export function ServicesSection({ id, heading, intro, cards, children }: {
@@ -14,9 +15,7 @@ export function ServicesSection({ id, heading, intro, cards, children }: {
 }) {
   const { locale } = useLanguage();
   return (
-    <section id={id} className="section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{heading}</h2>
-      <p className="section__intro">{intro}</p>
+    <Section id={id} heading={heading} intro={intro}>
       <ul className="card-grid">
         {cards.map((card) => (
           <li key={card.id} className={`card service-card service-card--${card.icon}`}>
@@ -26,6 +25,6 @@ export function ServicesSection({ id, heading, intro, cards, children }: {
         ))}
       </ul>
       {children && <div className="section__actions">{children}</div>}
-    </section>
+    </Section>
   );
 }
