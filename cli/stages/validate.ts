@@ -17,65 +17,90 @@ const collectionFiles: Record<CollectionName, keyof Collections> = {
 /** Files at the top of content/ that are documentation, not content. */
 const ignoredFiles = new Set(['README.md']);
 
+/** What validation found besides the content: errors, warnings and example values in use. */
+interface Findings {
+  readonly errors: BuildError[];
+  readonly warnings: BuildError[];
+  readonly examples: string[];
+  /** Runs a parse; a BuildError it throws is recorded and yields undefined. */
+  guard<T>(work: () => T): T | undefined;
+}
+
+function createFindings(): Findings {
+  const errors: BuildError[] = [];
+  return {
+    errors,
+    warnings: [],
+    examples: [],
+    guard(work) {
+      try {
+        return work();
+      } catch (error) {
+        if (!(error instanceof BuildError)) throw error;
+        errors.push(error);
+        return undefined;
+      }
+    },
+  };
+}
+
 /**
  * Turns the raw files into the validated content model. Collects every problem and throws
  * them together; fallbacks to Catalan become warnings.
  */
 export function validateContent(loaded: LoadedFiles): Content {
-  const errors: BuildError[] = [];
-  const warnings: BuildError[] = [];
-  const examples: string[] = [];
+  const findings = createFindings();
   const byPath = new Map(loaded.content.map((file) => [file.path, file]));
-  const guard = <T>(work: () => T): T | undefined => {
-    try {
-      return work();
-    } catch (error) {
-      if (error instanceof BuildError) errors.push(error);
-      else throw error;
-      return undefined;
-    }
+  const settings = readYamlFile(byPath, 'site.yaml', settingsSchema, findings, (source, file) =>
+    findings.examples.push(...source.examplePaths.map((path) => `${file}: ${path}`)));
+  const redirectRules = readYamlFile(byPath, 'redirects.yaml', z.array(redirectRuleSchema), findings);
+  const collections = readCollections(byPath, findings);
+  const ui = Object.fromEntries(LOCALES.map((locale) => [locale, findings.guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, findings.errors, findings.warnings)) ?? {}]));
+  const pages = validatePages(loaded.content, findings);
+  findUnknownFiles(loaded.content, findings.errors);
+  throwIfAny(findings.errors);
+  return {
+    settings: settings!,
+    examples: findings.examples,
+    ui: ui as Content['ui'],
+    pages,
+    collections,
+    redirectRules: redirectRules!,
+    publicFiles: loaded.publicFiles,
+    warnings: findings.warnings,
   };
+}
 
-  const settingsFile = requireFile(byPath, 'site.yaml', errors);
-  const settingsSource = settingsFile && guard(() => parseYaml(settingsFile.text, settingsFile.file));
-  const settings = settingsSource && parseWithSchema(settingsSchema, settingsSource, settingsFile.file, errors);
-  if (settingsSource) examples.push(...settingsSource.examplePaths.map((path) => `${settingsFile.file}: ${path}`));
+/** Parses and checks one YAML file; `inspect` sees the parsed source when the file is valid. */
+function readYamlFile<T extends z.ZodType>(
+  byPath: Map<string, RawFile>, path: string, schema: T, findings: Findings, inspect?: (source: YamlSource, file: string) => void,
+): z.infer<T> | undefined {
+  const file = requireFile(byPath, path, findings.errors);
+  const source = file && findings.guard(() => parseYaml(file.text, file.file));
+  const value = source && parseWithSchema(schema, source, file.file, findings.errors);
+  if (file && source && value !== undefined) inspect?.(source, file.file);
+  return value;
+}
 
-  const redirectsFile = requireFile(byPath, 'redirects.yaml', errors);
-  const redirectsSource = redirectsFile && guard(() => parseYaml(redirectsFile.text, redirectsFile.file));
-  const redirectRules = redirectsSource && parseWithSchema(z.array(redirectRuleSchema), redirectsSource, redirectsFile.file, errors);
-
+function readCollections(byPath: Map<string, RawFile>, findings: Findings): Collections {
   const collections = {} as Record<keyof Collections, unknown[]>;
   for (const [name, key] of Object.entries(collectionFiles) as [CollectionName, keyof Collections][]) {
-    const file = requireFile(byPath, `collections/${name}.yaml`, errors);
-    const source = file && guard(() => parseYaml(file.text, file.file));
-    const entries = source && parseWithSchema(z.array(collectionSchemas[name]), source, file.file, errors);
-    if (!file || !source || !entries) continue;
-    findDuplicateIds(entries, source, file.file, errors);
-    findMissingLocales(source.data, [], source, file.file, warnings);
-    collections[key] = entries;
-    for (const entry of entries) if ('example' in entry && entry.example) examples.push(`${file.file}: ${entry.id}`);
+    collections[key] = readYamlFile(byPath, `collections/${name}.yaml`, z.array(collectionSchemas[name]), findings, (source, file) => {
+      const entries = source.data as { id: unknown; example?: boolean }[];
+      findDuplicateIds(entries, source, file, findings.errors);
+      findMissingLocales(source.data, [], source, file, findings.warnings);
+      for (const entry of entries) if (entry.example) findings.examples.push(`${file}: ${String(entry.id)}`);
+    }) ?? [];
   }
+  return collections as unknown as Collections;
+}
 
-  const ui = Object.fromEntries(LOCALES.map((locale) => [locale, guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, errors, warnings)) ?? {}]));
-  const pages = validatePages(loaded.content, errors, warnings, guard);
-  for (const file of loaded.content) {
+function findUnknownFiles(files: readonly RawFile[], errors: BuildError[]): void {
+  for (const file of files) {
     const [top] = file.path.split('/');
     const isKnown = top === 'collections' || LOCALES.includes(top as Locale) || ['site.yaml', 'redirects.yaml'].includes(file.path) || ignoredFiles.has(file.path);
     if (!isKnown) errors.push(new BuildError('UnknownLocale', `"${top}" is not a site language (${LOCALES.join(', ')}) nor a known content file`, { file: file.file }));
   }
-
-  throwIfAny(errors);
-  return {
-    settings: settings!,
-    examples,
-    ui: ui as Content['ui'],
-    pages,
-    collections: collections as unknown as Collections,
-    redirectRules: redirectRules!,
-    publicFiles: loaded.publicFiles,
-    warnings,
-  };
 }
 
 function requireFile(byPath: Map<string, RawFile>, path: string, errors: BuildError[]): RawFile | undefined {
@@ -125,7 +150,8 @@ function validateUi(file: RawFile | undefined, locale: Locale, errors: BuildErro
   return table as Partial<Record<UiKey, string>>;
 }
 
-function validatePages(files: readonly RawFile[], errors: BuildError[], warnings: BuildError[], guard: <T>(work: () => T) => T | undefined): PageEntry[] {
+function validatePages(files: readonly RawFile[], findings: Findings): PageEntry[] {
+  const { errors, warnings, guard } = findings;
   const pages: PageEntry[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
