@@ -27,7 +27,7 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   const files = await task('load', () => loadFiles(config.contentDir, config.publicDir));
   const content = await task('validate', () => validateContent(files));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
-  const bundle = await task('bundle', () => bundleAssets(config.stylesheet, config.cacheDir, config.browsers));
+  const bundle = await task('bundle', () => bundleAssets({ stylesheetPath: config.stylesheet, browsers: config.browsers, publicFiles: content.publicFiles, cacheDir: config.cacheDir }));
   const markdownCache = await loadMarkdownCache(config.cacheDir, config.generatorKey);
   const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime, markdownCache }));
   const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));

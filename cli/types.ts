@@ -133,10 +133,23 @@ export interface Redirect {
   readonly status: 301 | 302;
 }
 
+/** A hashed image of the site with its size. */
+export interface ImageAsset {
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** Hashed asset URLs that pages link to. */
 export interface AssetManifest {
   /** URL of the site stylesheet. */
   readonly stylesheet: string;
+  /** The preview image that social networks and messengers show for a shared page. */
+  readonly socialImage?: ImageAsset;
+  /** The browser-tab icon (SVG from public/), when there is one. */
+  readonly favicon?: string;
+  /** The icon phones put on the home screen. */
+  readonly touchIcon?: ImageAsset;
 }
 
 /** A file of the finished site. */

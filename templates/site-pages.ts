@@ -11,3 +11,9 @@ export function findRoute(routes: readonly Route[], locale: Locale, id: string):
 export function labelOf(route: Route): string {
   return route.model?.name ?? route.entry?.label ?? route.entry?.title ?? route.id;
 }
+
+/** The pages from home to `route`, through the pages `parentIds` name, for breadcrumbs. */
+export function trailOf(routes: readonly Route[], route: Route, parentIds: readonly string[] = []): { label: string; url: string }[] {
+  const pages = [findRoute(routes, route.locale, ''), ...parentIds.map((id) => findRoute(routes, route.locale, id)), route];
+  return pages.map((page) => ({ label: labelOf(page), url: page.url }));
+}

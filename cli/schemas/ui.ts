@@ -132,6 +132,7 @@ export const uiKeys = [
   'page.updated',
   'redirect.title',
   'redirect.text',
+  'meta.socialImageAlt',
 ] as const;
 
 /** A key of the translation table. */

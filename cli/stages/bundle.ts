@@ -1,36 +1,49 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { transform } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import { BuildError } from '../errors.ts';
+import { cached } from '../lib/build-cache.ts';
 import { contentHash } from '../lib/hash.ts';
-import type { AssetManifest, Output } from '../types.ts';
+import { rasterize } from '../lib/raster.ts';
+import { processStylesheet } from '../lib/stylesheet.ts';
+import type { AssetManifest, Output, PublicFile } from '../types.ts';
 
-/**
- * Builds the site stylesheet: postcss + autoprefixer for the browsers in package.json's
- * browserslist, minified by esbuild, named by its content hash so it can be cached for ever.
- * The result is cached by the hash of its inputs, so an unchanged stylesheet costs one read.
- */
-export async function bundleAssets(stylesheetPath: string, cacheDir: string, browsers: readonly string[]): Promise<{ assets: AssetManifest; outputs: Output[] }> {
-  const css = await readFile(stylesheetPath, 'utf8').catch((cause: Error) => {
-    throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, { file: stylesheetPath, cause });
-  });
-  const cacheFile = join(cacheDir, `css-${contentHash(`${browsers.join(',')}\0${css}`)}.css`);
-  const code = (await readFile(cacheFile, 'utf8').catch(() => undefined)) ?? (await processStylesheet(css, stylesheetPath, browsers, cacheFile));
-  const path = `assets/site.${contentHash(code)}.css`;
-  return { assets: { stylesheet: `/${path}` }, outputs: [{ path, contents: code }] };
+/** Where bundling reads from and caches to. */
+export interface BundleInput {
+  readonly stylesheetPath: string;
+  readonly browsers: readonly string[];
+  readonly publicFiles: readonly PublicFile[];
+  readonly cacheDir: string;
 }
 
-async function processStylesheet(css: string, from: string, browsers: readonly string[], cacheFile: string): Promise<string> {
-  // Loaded only on a cache miss: autoprefixer and its browser data take ~80 ms to import.
-  const [{ default: postcss }, { default: autoprefixer }] = await Promise.all([import('postcss'), import('autoprefixer')]);
-  try {
-    const prefixed = await postcss([autoprefixer({ overrideBrowserslist: [...browsers] })]).process(css, { from });
-    const { code } = await transform(prefixed.css, { loader: 'css', minify: true, sourcefile: from });
-    await mkdir(join(cacheFile, '..'), { recursive: true });
-    await writeFile(cacheFile, code);
-    return code;
-  } catch (cause) {
-    const where = cause as { line?: number; column?: number; reason?: string; message: string };
-    throw new BuildError('BundleError', where.reason ?? where.message, { file: from, line: where.line, col: where.column, cause });
+/** Sources in public/ drawn as PNG for sharing previews and home-screen icons. */
+const RASTER_IMAGES = {
+  socialImage: { source: 'images/og-image.svg', name: 'og-image', width: 1200, height: 630 },
+  touchIcon: { source: 'favicon.svg', name: 'apple-touch-icon', width: 180, height: 180 },
+} as const;
+
+/**
+ * Builds the assets pages link to, each named by its content hash so hosts can cache it for
+ * ever: the stylesheet (autoprefixed, minified) and the PNG versions of the sharing image and
+ * icon. Results are cached by the hash of their inputs, so an unchanged asset costs one read.
+ */
+export async function bundleAssets(input: BundleInput): Promise<{ assets: AssetManifest; outputs: Output[] }> {
+  const css = await readFile(input.stylesheetPath, 'utf8').catch((cause: Error) => {
+    throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, { file: input.stylesheetPath, cause });
+  });
+  const stylesheet = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () => processStylesheet(css, input.stylesheetPath, input.browsers));
+  const outputs: Output[] = [hashedOutput('site', 'css', stylesheet)];
+  const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = { stylesheet: `/${outputs[0]!.path}` };
+  if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source)) manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;
+  for (const [key, image] of Object.entries(RASTER_IMAGES) as [keyof typeof RASTER_IMAGES, (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES]][]) {
+    const source = input.publicFiles.find((file) => file.path === image.source);
+    if (!source) continue;
+    const png = await cached(input.cacheDir, 'png', [source.contents, `${image.width}x${image.height}`], () => rasterize(source.contents, `public/${image.source}`, image.width, image.height));
+    const output = hashedOutput(image.name, 'png', png);
+    outputs.push(output);
+    manifest[key] = { url: `/${output.path}`, width: image.width, height: image.height };
   }
+  return { assets: manifest, outputs };
+}
+
+function hashedOutput(name: string, extension: string, contents: Buffer): Output {
+  return { path: `assets/${name}.${contentHash(contents)}.${extension}`, contents };
 }

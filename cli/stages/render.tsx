@@ -5,6 +5,7 @@ import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { RedirectPage } from '../../templates/stubs/RedirectPage.tsx';
 import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
+import { robotsTxt, sitemapXml } from '../../templates/seo/sitemap.ts';
 import { BuildError, throwIfAny } from '../errors.ts';
 import { contentHash } from '../lib/hash.ts';
 import { renderMarkdown, textTable, type GeneratedBlocks } from '../lib/markdown.ts';
@@ -64,8 +65,16 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   }
   const rootNotFound = await renderRootNotFound(input, pageProps, translators, errors);
   if (rootNotFound) outputs.push(rootNotFound);
+  outputs.push({ path: 'sitemap.xml', contents: sitemapXml(routes, content.settings.baseUrl, (route) => lastModified(route, routes)) });
+  outputs.push({ path: 'robots.txt', contents: robotsTxt(content.settings.baseUrl) });
   throwIfAny(errors);
   return { outputs, warnings, markdownCache: bodies.used };
+}
+
+/** The content date of a page; a model page takes the date of the model list in its language. */
+function lastModified(route: Route, routes: readonly Route[]): string | undefined {
+  if (route.entry) return route.entry.updated;
+  return routes.find((candidate) => candidate.locale === route.locale && candidate.template === 'model-list')?.entry?.updated;
 }
 
 function pageElement(props: PageProps, translators: Record<Locale, Translate>): ReactElement {

@@ -1,14 +1,14 @@
 import { useLanguage } from '../i18n.tsx';
 
 /** A trail from the home page to the current page; the last item is the page itself. */
-export function Breadcrumbs({ trail }: { trail: readonly { label: string; href: string }[] }) {
+export function Breadcrumbs({ trail }: { trail: readonly { label: string; url: string }[] }) {
   const { t } = useLanguage();
   return (
     <nav className="breadcrumbs" aria-label={t('breadcrumb.label')}>
       <ol>
         {trail.map((item, index) => (
-          <li key={item.href}>
-            {index === trail.length - 1 ? <span aria-current="page">{item.label}</span> : <a href={item.href}>{item.label}</a>}
+          <li key={item.url}>
+            {index === trail.length - 1 ? <span aria-current="page">{item.label}</span> : <a href={item.url}>{item.label}</a>}
           </li>
         ))}
       </ol>

@@ -5,20 +5,35 @@ import { Newsletter } from '../components/Newsletter.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { Footer } from './Footer.tsx';
 import { Head } from './Head.tsx';
+import { breadcrumbData } from '../seo/structured-data.ts';
 import { Header } from './Header.tsx';
+
+/** What a page adds to its frame: its title and description when not its entry's, its trail, its structured data. */
+interface FrameProps {
+  children: ReactNode;
+  title?: string;
+  description?: string;
+  /** The breadcrumb trail of an inner page, also given to search engines as a BreadcrumbList. */
+  trail?: readonly { label: string; url: string }[];
+  structuredData?: object;
+}
 
 /**
  * Every page's frame (spec §2 order): top bar, the page, the newsletter, the footer, the toast
  * area and the floating chat button. `title` and `description` default to the page's own.
  */
-export function BaseLayout(props: PageProps & { children: ReactNode; title?: string; description?: string }) {
+export function BaseLayout(props: PageProps & FrameProps) {
   const { locale, t } = useLanguage();
   const { route, children } = props;
   const title = props.title ?? route.entry?.title ?? '';
   const description = props.description ?? route.entry?.description ?? '';
   return (
     <html lang={locale}>
-      <Head route={route} settings={props.settings} assets={props.assets} title={title} description={description} keywords={route.entry?.keywords ?? []} script={props.headScript} />
+      <Head
+        route={route} settings={props.settings} assets={props.assets} title={title} description={description}
+        keywords={route.entry?.keywords ?? []} script={props.headScript}
+        structuredData={[...(props.structuredData ? [props.structuredData] : []), ...(props.trail && route.isIndexable ? [breadcrumbData(props.trail, props.settings.baseUrl)] : [])]}
+      />
       <body>
         <a className="skip-link" href="#main">{t('nav.skip')}</a>
         <Header route={route} settings={props.settings} languageNames={props.languageNames} />

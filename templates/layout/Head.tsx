@@ -1,15 +1,20 @@
 import type { PageProps } from '../../cli/types.ts';
 import { LOCALES, DEFAULT_LOCALE } from '../../cli/types.ts';
+import { JsonLd } from '../components/JsonLd.tsx';
+import { useLanguage } from '../i18n.tsx';
 
 const ogLocales = { ca: 'ca_ES', es: 'es_ES', en: 'en_US' } as const;
 
 /** The document head: title, description, canonical, language alternates and sharing tags. */
-export function Head({ route, settings, assets, title, description, keywords, script }: Pick<PageProps, 'route' | 'settings' | 'assets'> & {
+export function Head({ route, settings, assets, title, description, keywords, script, structuredData }: Pick<PageProps, 'route' | 'settings' | 'assets'> & {
   title: string;
   description: string;
   keywords: readonly string[];
   script?: string;
+  structuredData: readonly object[];
 }) {
+  const { t } = useLanguage();
+  const image = assets.socialImage;
   const absolute = (url: string) => `${settings.baseUrl}${url}`;
   const fullTitle = route.id === '' ? title : `${title} | ${settings.name}`;
   return (
@@ -30,8 +35,15 @@ export function Head({ route, settings, assets, title, description, keywords, sc
       <meta property="og:description" content={description} />
       <meta property="og:url" content={absolute(route.url)} />
       <meta property="og:locale" content={ogLocales[route.locale]} />
-      <meta name="twitter:card" content="summary" />
+      {image && <meta property="og:image" content={absolute(image.url)} />}
+      {image && <meta property="og:image:width" content={String(image.width)} />}
+      {image && <meta property="og:image:height" content={String(image.height)} />}
+      {image && <meta property="og:image:alt" content={t('meta.socialImageAlt')} />}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      {assets.favicon && <link rel="icon" href={assets.favicon} type="image/svg+xml" />}
+      {assets.touchIcon && <link rel="apple-touch-icon" href={assets.touchIcon.url} />}
       <link rel="stylesheet" href={assets.stylesheet} />
+      {structuredData.map((data, index) => <JsonLd key={index} data={data} />)}
     </head>
   );
 }

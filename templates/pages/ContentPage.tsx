@@ -3,16 +3,18 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { formatDate } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
+import { trailOf } from '../site-pages.ts';
 
 /** A page of text: About and the legal pages (templates `page` and `legal`). */
 export function ContentPage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, routes, bodyHtml } = props;
   const entry = route.entry!;
+  const trail = trailOf(routes, route);
   return (
-    <BaseLayout {...props}>
+    <BaseLayout {...props} trail={trail}>
       <article className="page">
-        <PageHeading route={route} routes={routes} title={entry.title} />
+        <PageHeading trail={trail} title={entry.title} />
         {entry.updated && (
           <p className="page__updated">
             {t('page.updated', { date: formatDate(locale, entry.updated) })}

@@ -8,6 +8,8 @@ import { LocationSection } from '../sections/LocationSection.tsx';
 import { ProductsSection } from '../sections/ProductsSection.tsx';
 import { ReviewsSection } from '../sections/ReviewsSection.tsx';
 import { ServicesSection } from '../sections/ServicesSection.tsx';
+import { businessData } from '../seo/structured-data.ts';
+import { findRoute, labelOf } from '../site-pages.ts';
 
 /** Optical visits booked from the home page's optical section last 30 minutes (spec §2). */
 const OPTICAL_VISIT_MINUTES = 30;
@@ -15,10 +17,12 @@ const OPTICAL_VISIT_MINUTES = 30;
 /** The home page, its sections in the spec's order with their anchor ids (spec §2 home page). */
 export function HomePage(props: PageProps) {
   const { locale, t } = useLanguage();
-  const { settings, collections, bodyHtml } = props;
+  const { route, routes, settings, collections, bodyHtml, assets } = props;
+  const audiologyCentre = findRoute(routes, locale, 'services/audiologia-centro');
+  const business = businessData(settings, route, { name: labelOf(audiologyCentre), url: audiologyCentre.url }, assets.socialImage?.url);
   const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section);
   return (
-    <BaseLayout {...props}>
+    <BaseLayout {...props} structuredData={business}>
       <section className="hero" aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t('hero.title')}</h1>
         <p className="hero__subtitle">{t('hero.subtitle')}</p>

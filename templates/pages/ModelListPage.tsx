@@ -3,12 +3,13 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { pick } from '../localized.ts';
-import { labelOf } from '../site-pages.ts';
+import { labelOf, trailOf } from '../site-pages.ts';
 
 /** The Oticon range: the page's text, then every hearing-aid family and accessory. */
 export function ModelListPage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, routes, bodyHtml } = props;
+  const trail = trailOf(routes, route);
   const modelRoutes = routes.filter((candidate) => candidate.locale === locale && candidate.template === 'model');
   const list = (routesOfKind: Route[]) => (
     <ul className="card-grid">
@@ -21,9 +22,9 @@ export function ModelListPage(props: PageProps) {
     </ul>
   );
   return (
-    <BaseLayout {...props}>
+    <BaseLayout {...props} trail={trail}>
       <article className="page page--wide">
-        <PageHeading route={route} routes={routes} title={route.entry!.title} />
+        <PageHeading trail={trail} title={route.entry!.title} />
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <h2>{t('models.hearingAids')}</h2>
         {list(modelRoutes.filter((candidate) => candidate.model!.kind === 'hearing-aid'))}

@@ -4,7 +4,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { pick } from '../localized.ts';
-import { findRoute } from '../site-pages.ts';
+import { findRoute, trailOf } from '../site-pages.ts';
 
 /** One Oticon hearing-aid family or accessory: summary, the specifications it has, its text. */
 export function ModelPage(props: PageProps) {
@@ -12,6 +12,7 @@ export function ModelPage(props: PageProps) {
   const { route, routes, settings, bodyHtml } = props;
   const model = route.model!;
   const list = findRoute(routes, locale, 'products/oticon-models');
+  const trail = trailOf(routes, route, [list.id]);
   const yesNo = (value: boolean) => (value ? t('model.yes') : t('model.no'));
   const specs = [
     model.released !== undefined && [t('model.released'), String(model.released)],
@@ -22,9 +23,9 @@ export function ModelPage(props: PageProps) {
     model.tinnitus !== undefined && [t('model.tinnitus'), yesNo(model.tinnitus)],
   ].filter((row): row is [string, string] => Array.isArray(row));
   return (
-    <BaseLayout {...props} title={model.name} description={pick(model.summary, locale)}>
+    <BaseLayout {...props} title={model.name} description={pick(model.summary, locale)} trail={trail}>
       <article className="page">
-        <PageHeading route={route} routes={routes} title={model.name} parents={[list.id]} />
+        <PageHeading trail={trail} title={model.name} />
         <p className="page__lead">{pick(model.summary, locale)}</p>
         {specs.length > 0 && (
           <>
