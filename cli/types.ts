@@ -44,6 +44,8 @@ export interface PageEntry {
   readonly description: string;
   readonly keywords: readonly string[];
   readonly updated?: string;
+  /** An illustration shown under the title; `alt` is empty when it is decorative. */
+  readonly image?: { readonly src: string; readonly alt: string; readonly width: number; readonly height: number };
   /** Short name for menus, the footer and breadcrumbs; the title when not set. */
   readonly label?: string;
   readonly appointment?: { readonly subject?: string; readonly duration?: number };

@@ -36,7 +36,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
       />
       <body>
         <a className="skip-link" href="#main">{t('nav.skip')}</a>
-        <Header route={route} settings={props.settings} languageNames={props.languageNames} />
+        <Header route={route} settings={props.settings} languageNames={props.languageNames} favicon={props.assets.favicon} />
         <main id="main" tabIndex={-1} lang={route.isFallback ? route.entry?.locale : undefined}>
           {children}
         </main>

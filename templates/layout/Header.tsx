@@ -4,7 +4,7 @@ import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
 
 /** The top bar (spec §2): logo, main navigation, phone, language switcher and booking link. */
-export function Header({ route, settings, languageNames }: Pick<PageProps, 'route' | 'settings' | 'languageNames'>) {
+export function Header({ route, settings, languageNames, favicon }: Pick<PageProps, 'route' | 'settings' | 'languageNames'> & { favicon?: string }) {
   const { locale, t } = useLanguage();
   const links = [
     ['nav.home', '/'],
@@ -17,7 +17,10 @@ export function Header({ route, settings, languageNames }: Pick<PageProps, 'rout
   return (
     <header className="topbar" data-topbar="">
       <div className="topbar__inner">
-        <a className="brand" href={localHref(locale, '/')}>{settings.name}</a>
+        <a className="brand" href={localHref(locale, '/')}>
+          {favicon && <img src={favicon} alt="" width={32} height={32} />}
+          <span>{settings.name}</span>
+        </a>
         <nav className="topbar__nav" id="main-menu" aria-label={t('nav.main')}>
           <ul>
             {links.map(([key, path]) => (

@@ -20,6 +20,7 @@ export function ContentPage(props: PageProps) {
             {t('page.updated', { date: formatDate(locale, entry.updated) })}
           </p>
         )}
+        {entry.image && <img className="page__image" src={entry.image.src} alt={entry.image.alt} width={entry.image.width} height={entry.image.height} loading="lazy" decoding="async" />}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       </article>
     </BaseLayout>

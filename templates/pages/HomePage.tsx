@@ -13,6 +13,7 @@ import { findRoute, labelOf } from '../site-pages.ts';
 
 /** Optical visits booked from the home page's optical section last 30 minutes (spec §2). */
 const OPTICAL_VISIT_MINUTES = 30;
+const HERO_IMAGE = { src: '/images/illustrations/hero.svg', width: 800, height: 600 };
 
 /** The home page, its sections in the spec's order with their anchor ids (spec §2 home page). */
 export function HomePage(props: PageProps) {
@@ -23,13 +24,17 @@ export function HomePage(props: PageProps) {
   const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section);
   return (
     <BaseLayout {...props} structuredData={business}>
-      <section className="hero" aria-labelledby="hero-heading">
-        <h1 id="hero-heading">{t('hero.title')}</h1>
-        <p className="hero__subtitle">{t('hero.subtitle')}</p>
-        <p className="hero__actions">
-          <AppointmentLink booking={settings.booking} />
-          <a className="button button--secondary" href={localHref(locale, '/#products')}>{t('hero.shopNow')}</a>
-        </p>
+      <section id="hero" className="hero" aria-labelledby="hero-heading">
+        <div className="hero__text">
+          <h1 id="hero-heading">{t('hero.title')}</h1>
+          <p className="hero__subtitle">{t('hero.subtitle')}</p>
+          <p className="hero__actions">
+            <AppointmentLink booking={settings.booking} />
+            <a className="button button--secondary" href={localHref(locale, '/#products')}>{t('hero.shopNow')}</a>
+          </p>
+        </div>
+        {/* The largest element of the first screen: loaded first, never lazily. */}
+        <img className="hero__image" src={HERO_IMAGE.src} alt="" width={HERO_IMAGE.width} height={HERO_IMAGE.height} fetchPriority="high" data-hero="" />
       </section>
       <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       <ProductsSection products={collections.products} />

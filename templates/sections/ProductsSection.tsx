@@ -10,13 +10,14 @@ export function ProductsSection({ products }: { products: readonly Product[] }) 
   const { locale, t } = useLanguage();
   return (
     <Section id="products" heading={t('products.heading')} intro={t('products.intro')}>
-      <ul className="card-grid card-grid--4">
+      <ul className="card-grid card-grid--products">
         {products.map((product) => {
           const price = formatPrice(locale, product.price);
           return (
             <li key={product.id} className="card product-card">
+              {product.image && <img className="card__image" src={product.image} alt="" width={400} height={300} loading="lazy" decoding="async" />}
               <p className="card__eyebrow">{pick(product.category, locale)}</p>
-              <h3><a href={localHref(locale, product.link)}>{pick(product.name, locale)}</a></h3>
+              <h3><a className="card__link" href={localHref(locale, product.link)}>{pick(product.name, locale)}</a></h3>
               <p className="product-card__price">
                 {t('products.from', { price: product.pricePeriod === 'month' ? t('products.perMonth', { price }) : price })}
               </p>

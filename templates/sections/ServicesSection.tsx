@@ -16,10 +16,11 @@ export function ServicesSection({ id, heading, intro, cards, children }: {
   const { locale } = useLanguage();
   return (
     <Section id={id} heading={heading} intro={intro}>
-      <ul className="card-grid">
+      <ul className="card-grid card-grid--services">
         {cards.map((card) => (
-          <li key={card.id} className={`card service-card service-card--${card.icon}`}>
-            <h3><a href={localHref(locale, card.link)}>{pick(card.title, locale)}</a></h3>
+          <li key={card.id} className="card service-card">
+            <img className="service-card__icon" src={`/images/icons/${card.icon}.svg`} alt="" width={48} height={48} loading="lazy" decoding="async" />
+            <h3><a className="card__link" href={localHref(locale, card.link)}>{pick(card.title, locale)}</a></h3>
             <p>{pick(card.description, locale)}</p>
           </li>
         ))}
