@@ -4,7 +4,7 @@ const DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
 /** A day of the week as the settings write it. */
 export type DayCode = (typeof DAYS)[number];
 
-/** A price in euros without decimals, as the locale writes it: `89 €`, `€89`. */
+/** A price in euros without decimals, as the locale writes it: `1.234 €` in ca and es, `€1,234` in en. */
 export function formatPrice(locale: Locale, amount: number): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount);
 }

@@ -120,6 +120,8 @@ export const uiKeys = [
   'models.hearingAids',
   'models.accessories',
   'models.back',
+  'model.titleHearingAid',
+  'model.titleAccessory',
   'model.specs',
   'model.released',
   'model.styles',

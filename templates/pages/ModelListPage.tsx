@@ -5,7 +5,7 @@ import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { pick } from '../localized.ts';
 import { labelOf, trailOf } from '../site-pages.ts';
 
-/** The Oticon range: the page's text, then every hearing-aid family and accessory. */
+/** The hearing-aid range page: its text, then every model family and accessory of the collection. */
 export function ModelListPage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, routes, bodyHtml } = props;

@@ -6,7 +6,7 @@ import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { pick } from '../localized.ts';
 import { findRoute, trailOf } from '../site-pages.ts';
 
-/** One Oticon hearing-aid family or accessory: summary, the specifications it has, its text. */
+/** One hearing-aid family or accessory of the collection: summary, the specifications it has, its text. */
 export function ModelPage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, routes, settings, bodyHtml } = props;
@@ -23,7 +23,7 @@ export function ModelPage(props: PageProps) {
     model.tinnitus !== undefined && [t('model.tinnitus'), yesNo(model.tinnitus)],
   ].filter((row): row is [string, string] => Array.isArray(row));
   return (
-    <BaseLayout {...props} title={model.name} description={pick(model.summary, locale)} trail={trail}>
+    <BaseLayout {...props} title={t(model.kind === 'hearing-aid' ? 'model.titleHearingAid' : 'model.titleAccessory', { name: model.name })} description={pick(model.summary, locale)} trail={trail}>
       <article className="page">
         <PageHeading trail={trail} title={model.name} />
         <p className="page__lead">{pick(model.summary, locale)}</p>

@@ -8,7 +8,8 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
   const { locale, t } = useLanguage();
   return (
     <Section id="brands" heading={t('brands.heading')} intro={t('brands.intro')}>
-      <ul className="brand-row">
+      {/* Focusable so keyboard users can scroll the row when the carousel script is not there. */}
+      <ul className="brand-row" tabIndex={0} aria-label={t('brands.heading')}>
         {brands.map((brand) => (
           <li key={brand.id} className="brand-slide">
             <img src={brand.logo} alt={brand.name} width={400} height={300} loading="lazy" decoding="async" />

@@ -1,0 +1,59 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { serveSite } from '../helpers/server.ts';
+import { buildInMemory } from '../helpers/site.ts';
+
+const ARTIFACTS = join(ROOT, 'tests/.artifacts');
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveSite>>;
+beforeAll(async () => {
+  const site = await buildInMemory();
+  server = await serveSite(site.files);
+  browser = await launchBrowser();
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('layout in Chromium', () => {
+  it.each([375, 1440])('renders the home page at %i px wide and keeps a full-page screenshot', async (width) => {
+    const { page, errors } = await openPage(browser, server.url, { width, height: 900 });
+    await page.goto(`${server.url}/ca/`);
+    const hero = await page.locator('img[data-hero]').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    expect(hero).toBe(true);
+    const file = join(ARTIFACTS, `home-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    expect((await stat(file)).size).toBeGreaterThan(20_000);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([320, 768, 1024, 1920])('never scrolls sideways at %i px, on the home, a service and a legal page in each language', async (width) => {
+    const { page } = await openPage(browser, server.url, { width, height: 800 });
+    for (const path of ['/ca/', '/es/services/hearing-aids/', '/en/legal/cookies-policy/', '/ca/products/oticon-models/real/']) {
+      await page.goto(server.url + path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+    }
+    await page.context().close();
+  });
+
+  it('shows a visible focus ring on the skip link and takes the visitor to the main region', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    await page.goto(`${server.url}/en/about/`);
+    await page.keyboard.press('Tab');
+    const skip = page.locator('.skip-link');
+    await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await skip.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('solid');
+    expect(await skip.evaluate((link) => link.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => location.hash)).toBe('#main');
+    await page.context().close();
+  });
+});
