@@ -11,6 +11,10 @@ export interface Config {
   readonly outDir: string;
   /** The site stylesheet, part of the templates. */
   readonly stylesheet: string;
+  /** The widgets' sources: `loader.ts` and one folder per widget. */
+  readonly widgetsDir: string;
+  /** Most JavaScript a page may load without interaction, gzip bytes (--strict fails over it). */
+  readonly scriptBudgets: { readonly home: number; readonly page: number };
   /** Browsers the stylesheet is prefixed for (browserslist queries). */
   readonly browsers: readonly string[];
   /** Results that later builds can reuse, keyed by the hash of their inputs. */
@@ -54,7 +58,9 @@ export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.e
     publicDir: resolve(defaults.publicDir),
     outDir: resolve(flags.out ?? defaults.outDir),
     stylesheet: resolve(packageRoot, 'templates/styles/site.css'),
+    widgetsDir: resolve(packageRoot, 'widgets'),
     browsers: supportedBrowsers,
+    scriptBudgets: { home: 12 * 1024, page: 8 * 1024 },
     cacheDir: resolve('.cache/sitegen'),
     generatorKey,
     isStrict: flags.strict ?? false,

@@ -23,6 +23,10 @@ export const errorCatalogue = {
   OutputError: 'Check that the output folder can be written and the disk is not full.',
   ReadError: 'Check that the file exists and can be read.',
   BundleError: 'Fix the stylesheet or widget source named above.',
+  UnknownWidget: 'Islands name a folder of widgets/ that has an index.ts exporting mount().',
+  UnusedWidget: 'Remove the widget, or place it on a page with <Island>.',
+  ExternalScript: 'Third-party scripts load only through the consent-gated analytics widget.',
+  OverBudget: 'Make the named widget smaller, load it later (idle, visible, interaction), or drop it from the page.',
 } as const;
 
 /** A code from the catalogue. */

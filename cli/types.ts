@@ -142,6 +142,16 @@ export interface ImageAsset {
   readonly height: number;
 }
 
+/** The widgets' scripts: the loader, each widget's module, and every chunk's size and imports. */
+export interface ScriptManifest {
+  /** URL of the island loader, which every page with islands runs. */
+  readonly loader: string;
+  /** URL of each widget's module, by widget name. */
+  readonly widgets: Readonly<Record<string, string>>;
+  /** Every script file by URL: gzip size, and the chunks it imports at once or on demand. */
+  readonly chunks: Readonly<Record<string, { readonly gzip: number; readonly imports: readonly string[]; readonly dynamicImports: readonly string[] }>>;
+}
+
 /** Hashed asset URLs that pages link to. */
 export interface AssetManifest {
   /** URL of the site stylesheet. */
@@ -173,6 +183,8 @@ export interface Site {
   readonly redirects: readonly Redirect[];
   /** Bundled assets and their files. */
   readonly assets: AssetManifest;
+  /** The widgets' scripts the pages load. */
+  readonly scripts: ScriptManifest;
   /** Every file of the finished site. */
   readonly outputs: readonly Output[];
 }

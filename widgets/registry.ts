@@ -3,11 +3,49 @@
  * `data-props`. Templates and widgets both import these types, so they cannot disagree.
  */
 export interface WidgetProps {
-  'chat-button': { readonly number: string; readonly accountName: string; readonly status: string; readonly greeting: string; readonly placeholder: string; readonly message: string; readonly send: string; readonly close: string };
+  /** Page-wide behaviours: remember the language, reveal on scroll, lazy images. */
+  page: { readonly language: 'ca' | 'es' | 'en' };
+  /** Scrolled state, the phone menu, the language switcher keeping path, query and hash. */
+  topbar: { readonly openLabel: string; readonly closeLabel: string };
+  /** A booking link that opens the scheduling page and says what happened in a toast. */
+  appointment: { readonly url: string; readonly opened: Toast; readonly failed: Toast };
+  /** The floating chat button and its panel. */
+  'chat-button': {
+    readonly number: string; readonly accountName: string; readonly status: string; readonly greeting: string;
+    readonly placeholder: string; readonly message: string; readonly send: string; readonly close: string;
+  };
+  /** The consent banner, the preferences dialog and the footer link that reopens it. */
+  'cookie-consent': {
+    readonly preselect: boolean;
+    readonly texts: {
+      readonly dialogTitle: string; readonly necessary: string; readonly necessaryText: string; readonly analytics: string;
+      readonly analyticsText: string; readonly marketing: string; readonly marketingText: string; readonly alwaysOn: string;
+      readonly save: string; readonly close: string;
+    };
+    readonly storage: readonly { readonly name: string; readonly category: 'necessary' | 'analytics' | 'marketing' }[];
+  };
+  /** The analytics tag, loaded only after consent (decision 13). */
+  analytics: { readonly id: string; readonly language: string };
+  /** The brand carousel over the server-rendered list of slides. */
+  carousel: { readonly previous: string; readonly next: string; readonly label: string; readonly slideLabel: string };
+  /** The newsletter form: validation, busy state, result toasts. */
+  newsletter: { readonly endpoint: string; readonly busy: string; readonly invalid: string; readonly success: Toast; readonly failure: Toast; readonly unavailable: Toast };
+  /** Home page: hash scroll, smooth anchors, hero fade-in and placeholder. */
+  home: { readonly placeholder: string };
+}
+
+/** A notification: title, description, and whether it reports a failure. */
+export interface Toast {
+  readonly title: string;
+  readonly description: string;
+  readonly variant?: 'default' | 'destructive';
 }
 
 /** A widget's name. */
 export type WidgetName = keyof WidgetProps;
 
-/** When a widget's code loads: at once, when the browser is idle, or when it scrolls into view. */
-export type LoadStrategy = 'load' | 'idle' | 'visible';
+/**
+ * When a widget's code loads: at once, when the browser is idle, when it scrolls into view,
+ * or at the first sign of interaction (pointer over it, focus, touch).
+ */
+export type LoadStrategy = 'load' | 'idle' | 'visible' | 'interaction';

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { formatError, type BuildError } from '../errors.ts';
 import type { BuildResult } from '../build.ts';
 
@@ -10,6 +11,7 @@ export function formatReport(result: BuildResult, totalMs: number, isVerbose: bo
     `Built ${pages.length} pages, ${site.redirects.length} redirects and ${site.outputs.length} files (${kilobytes(bytes(site.outputs))}) in ${Math.round(totalMs)} ms.`,
     `  HTML ${kilobytes(bytes(pages))} · largest page ${kilobytes(Math.max(...pages.map((page) => Buffer.byteLength(page.contents))))}`,
     `  stages: ${timings.map((timing) => `${timing.stage} ${Math.round(timing.ms)} ms`).join(' · ')}`,
+    scriptSummary(result),
   ];
   if (site.content.examples.length > 0) {
     lines.push(`Example content still in use (${site.content.examples.length}); replace before going live:`);
@@ -17,13 +19,29 @@ export function formatReport(result: BuildResult, totalMs: number, isVerbose: bo
     if (!isVerbose && site.content.examples.length > 5) lines.push(`  … and ${site.content.examples.length - 5} more (--verbose lists them)`);
   }
   if (warnings.length > 0) lines.push(formatWarnings(warnings));
-  if (isVerbose) lines.push('Pages:', ...pages.map((page) => `  ${page.route!.url}  ${kilobytes(Buffer.byteLength(page.contents))}`));
+  if (isVerbose) {
+    const css = site.outputs.find((output) => `/${output.path}` === site.assets.stylesheet);
+    const cssGzip = css ? gzipSync(css.contents).length : 0;
+    lines.push('Pages (HTML · JS gzip at load + on interaction · CSS gzip):', ...pages.map((page) => {
+      const weight = result.scriptWeights.get(page.path);
+      return `  ${page.route!.url}  ${kilobytes(Buffer.byteLength(page.contents))} · JS ${kilobytes(weight?.initial ?? 0)} + ${kilobytes(weight?.onInteraction ?? 0)} · CSS ${kilobytes(cssGzip)}`;
+    }));
+  }
   return lines.join('\n');
 }
 
 /** Warnings, one block each, under a count. */
 export function formatWarnings(warnings: readonly BuildError[]): string {
   return [`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`, ...warnings.map((warning) => formatError(warning))].join('\n');
+}
+
+/** The heaviest JavaScript of a home page and of any other page, gzip. */
+function scriptSummary({ site, scriptWeights }: BuildResult): string {
+  const heaviest = (isHome: boolean) =>
+    site.outputs.filter((output) => output.route && (output.route.template === 'home') === isHome).map((output) => scriptWeights.get(output.path)).filter((weight) => weight !== undefined)
+      .reduce((max, weight) => (weight.initial > max.initial ? weight : max), { initial: 0, onInteraction: 0, steps: [] });
+  const [home, other] = [heaviest(true), heaviest(false)];
+  return `  JS (gzip, at load + on interaction): home ${kilobytes(home.initial)} + ${kilobytes(home.onInteraction)} · other pages at most ${kilobytes(other.initial)} + ${kilobytes(other.onInteraction)}`;
 }
 
 function kilobytes(count: number): string {

@@ -40,6 +40,7 @@ export const settingsSchema = z
     directionsUrl: httpsUrlSchema,
     reviews: z.object({ url: httpsUrlSchema, source: z.string().min(1) }).strict(),
     social: z.array(z.object({ network: z.string().min(1), label: z.string().min(1), url: httpsUrlSchema }).strict()),
+    consent: z.object({ preselect: z.boolean() }).strict(),
     analyticsId: z.string().regex(/^(G-[A-Z0-9]+)?$/, 'must be empty or a measurement id like G-ABC123'),
     newsletterEndpoint: z.union([z.literal(''), httpsUrlSchema]),
   })

@@ -30,8 +30,9 @@ export async function bundleAssets(input: BundleInput): Promise<{ assets: AssetM
     throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, { file: input.stylesheetPath, cause });
   });
   const stylesheet = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () => processStylesheet(css, input.stylesheetPath, input.browsers));
-  const outputs: Output[] = [hashedOutput('site', 'css', stylesheet)];
-  const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = { stylesheet: `/${outputs[0]!.path}` };
+  const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
+  const outputs: Output[] = [stylesheetOutput];
+  const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = { stylesheet: `/${stylesheetOutput.path}` };
   if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source)) manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;
   for (const [key, image] of Object.entries(RASTER_IMAGES) as [keyof typeof RASTER_IMAGES, (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES]][]) {
     const source = input.publicFiles.find((file) => file.path === image.source);

@@ -1,23 +1,32 @@
 import type { Settings } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { bookingHref } from '../links.ts';
+import { Island } from './Island.tsx';
 
 /**
  * The booking call to action (spec §2): the external scheduling page in a new tab, with the
- * visit's subject and duration; the appointment widget adds its toasts on top of this link.
+ * visit's subject and duration. The appointment island adds the toasts of spec §8; without
+ * JavaScript it is the same page as a plain link.
  */
-export function AppointmentLink({ booking, duration, subject, className = 'button button--primary' }: {
-  booking: Settings['booking'];
+export function AppointmentLink({ settings, duration, subject, className = 'button button--primary' }: {
+  settings: Settings;
   duration?: number;
   subject?: string;
   className?: string;
 }) {
   const { t } = useLanguage();
-  const href = bookingHref(booking.url, subject ?? booking.subject, duration ?? booking.duration);
+  const href = bookingHref(settings.booking.url, subject ?? settings.booking.subject, duration ?? settings.booking.duration);
+  const props = {
+    url: href,
+    opened: { title: t('appointment.appointmentScheduled'), description: t('appointment.calendarOpened') },
+    failed: { title: t('appointment.errorScheduling'), description: t('appointment.tryAgainLater') },
+  };
   return (
-    <a className={className} href={href} target="_blank" rel="noopener noreferrer" data-appointment="">
-      {t('appointment.book')}
-      <span className="visually-hidden"> {t('link.newTab')}</span>
-    </a>
+    <Island name="appointment" load="idle" props={props} as="span">
+      <a className={className} href={href} target="_blank" rel="noopener noreferrer">
+        {t('appointment.book')}
+        <span className="visually-hidden"> {t('link.newTab')}</span>
+      </a>
+    </Island>
   );
 }

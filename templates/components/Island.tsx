@@ -5,6 +5,8 @@ interface IslandProps<Name extends WidgetName> {
   readonly name: Name;
   readonly load: LoadStrategy;
   readonly props: WidgetProps[Name];
+  /** `span` where the island sits inside a paragraph or a line of buttons. */
+  readonly as?: 'div' | 'span';
   /** What the page shows without JavaScript, and until the widget mounts. */
   readonly children?: ReactNode;
 }
@@ -13,10 +15,10 @@ interface IslandProps<Name extends WidgetName> {
  * Marks where a widget hydrates. React escapes the attribute, so the serialised props cannot
  * close the attribute or the element, whatever text they hold.
  */
-export function Island<Name extends WidgetName>({ name, load, props, children }: IslandProps<Name>) {
+export function Island<Name extends WidgetName>({ name, load, props, as: Element = 'div', children }: IslandProps<Name>) {
   return (
-    <div data-island={name} data-load={load} data-props={JSON.stringify(props)}>
+    <Element data-island={name} data-load={load} data-props={JSON.stringify(props)}>
       {children}
-    </div>
+    </Element>
   );
 }

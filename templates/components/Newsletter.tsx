@@ -1,6 +1,7 @@
 import type { Route, Settings } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { findRoute } from '../site-pages.ts';
+import { Island } from './Island.tsx';
 
 /**
  * The newsletter sign-up above the footer (decision 18). It posts to the configured endpoint;
@@ -14,7 +15,15 @@ export function Newsletter({ settings, routes }: { settings: Settings; routes: r
       <div className="newsletter__inner">
         <h2 id="newsletter-heading">{t('newsletter.heading')}</h2>
         <p>{t('newsletter.intro')}</p>
-        <form className="newsletter__form" method="post" action={settings.newsletterEndpoint || undefined} data-newsletter="">
+        <Island name="newsletter" load="visible" props={{
+          endpoint: settings.newsletterEndpoint,
+          busy: t('newsletter.busy'),
+          invalid: t('newsletter.invalid'),
+          success: { title: t('newsletter.heading'), description: t('newsletter.success') },
+          failure: { title: t('newsletter.heading'), description: t('newsletter.error') },
+          unavailable: { title: t('newsletter.heading'), description: t('newsletter.unavailable') },
+        }}>
+        <form className="newsletter__form" method="post" action={settings.newsletterEndpoint || undefined}>
           <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
           <div className="newsletter__row">
             <input id="newsletter-email" name="email" type="email" autoComplete="email" required aria-describedby="newsletter-consent" />
@@ -24,6 +33,7 @@ export function Newsletter({ settings, routes }: { settings: Settings; routes: r
             <a href={privacy.url}>{t('newsletter.consent')}</a>
           </p>
         </form>
+        </Island>
       </div>
     </section>
   );

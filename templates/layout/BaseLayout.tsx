@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../cli/types.ts';
 import { ChatButton } from '../components/ChatButton.tsx';
+import { CookieConsent } from '../components/CookieConsent.tsx';
+import { Island } from '../components/Island.tsx';
 import { Newsletter } from '../components/Newsletter.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { Footer } from './Footer.tsx';
@@ -42,8 +44,11 @@ export function BaseLayout(props: PageProps & FrameProps) {
         </main>
         <Newsletter settings={props.settings} routes={props.routes} />
         <Footer routes={props.routes} settings={props.settings} buildTime={props.buildTime} />
-        <div className="toasts" role="status" aria-live="polite" aria-atomic="true" data-toasts="" />
+        <div className="toasts" role="status" aria-live="polite" aria-atomic="true" data-toasts="" data-close-label={t('toast.close')} />
         <ChatButton settings={props.settings} />
+        <CookieConsent settings={props.settings} storage={props.collections.storage} />
+        <Island name="page" load="load" props={{ language: locale }} />
+        {props.settings.analyticsId && <Island name="analytics" load="load" props={{ id: props.settings.analyticsId, language: locale }} />}
       </body>
     </html>
   );

@@ -45,6 +45,7 @@ export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes'
             <li><a href={localHref(locale, '/#contact')}>{t('nav.contact')}</a></li>
             <li><a href={localHref(locale, '/#products')}>{t('nav.products')}</a></li>
             {['legal/privacy-policy', 'legal/terms-conditions', 'legal/cookies-policy'].map(pageLink)}
+            <li><a href={findRoute(routes, locale, 'legal/cookies-policy').url} data-cookie-settings="">{t('cookie.settings')}</a></li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">

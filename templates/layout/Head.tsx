@@ -4,6 +4,9 @@ import { JsonLd } from '../components/JsonLd.tsx';
 import { useLanguage } from '../i18n.tsx';
 
 const ogLocales = { ca: 'ca_ES', es: 'es_ES', en: 'en_US' } as const;
+const SPECULATION_RULES = JSON.stringify({
+  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[target=_blank]' } }] }, eagerness: 'moderate' }],
+});
 
 /** The document head: title, description, canonical, language alternates and sharing tags. */
 export function Head({ route, settings, assets, title, description, keywords, script, structuredData }: Pick<PageProps, 'route' | 'settings' | 'assets'> & {
@@ -43,6 +46,8 @@ export function Head({ route, settings, assets, title, description, keywords, sc
       {assets.favicon && <link rel="icon" href={assets.favicon} type="image/svg+xml" />}
       {assets.touchIcon && <link rel="apple-touch-icon" href={assets.touchIcon.url} />}
       <link rel="stylesheet" href={assets.stylesheet} />
+      {/* Prefetch same-site pages when a link is hovered or pressed (decision 9); browsers without speculation rules ignore it. */}
+      <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
       {structuredData.map((data, index) => <JsonLd key={index} data={data} />)}
     </head>
   );

@@ -3,6 +3,7 @@ import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
+import { Island } from '../components/Island.tsx';
 import { BrandsSection } from '../sections/BrandsSection.tsx';
 import { LocationSection } from '../sections/LocationSection.tsx';
 import { ProductsSection } from '../sections/ProductsSection.tsx';
@@ -13,7 +14,7 @@ import { findRoute, labelOf } from '../site-pages.ts';
 
 /** Optical visits booked from the home page's optical section last 30 minutes (spec §2). */
 const OPTICAL_VISIT_MINUTES = 30;
-const HERO_IMAGE = { src: '/images/illustrations/hero.svg', width: 800, height: 600 };
+const HERO_IMAGE = { src: '/images/illustrations/hero.svg', placeholder: '/images/illustrations/hero-placeholder.svg', width: 800, height: 600 };
 
 /** The home page, its sections in the spec's order with their anchor ids (spec §2 home page). */
 export function HomePage(props: PageProps) {
@@ -24,22 +25,24 @@ export function HomePage(props: PageProps) {
   const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section);
   return (
     <BaseLayout {...props} structuredData={business}>
+      <Island name="home" load="load" props={{ placeholder: HERO_IMAGE.placeholder }}>
       <section id="hero" className="hero" aria-labelledby="hero-heading">
         <div className="hero__text">
           <h1 id="hero-heading">{t('hero.title')}</h1>
           <p className="hero__subtitle">{t('hero.subtitle')}</p>
           <p className="hero__actions">
-            <AppointmentLink booking={settings.booking} />
+            <AppointmentLink settings={settings} />
             <a className="button button--secondary" href={localHref(locale, '/#products')}>{t('hero.shopNow')}</a>
           </p>
         </div>
         {/* The largest element of the first screen: loaded first, never lazily. */}
         <img className="hero__image" src={HERO_IMAGE.src} alt="" width={HERO_IMAGE.width} height={HERO_IMAGE.height} fetchPriority="high" data-hero="" />
       </section>
+      </Island>
       <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       <ProductsSection products={collections.products} />
       <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>
-        <AppointmentLink booking={settings.booking} duration={OPTICAL_VISIT_MINUTES} />
+        <AppointmentLink settings={settings} duration={OPTICAL_VISIT_MINUTES} />
       </ServicesSection>
       <ServicesSection id="audiology" heading={t('audiology.heading')} intro={t('audiology.intro')} cards={cards('audiology')}>
         <a className="button button--secondary" href={localHref(locale, '/services/audiologia-centro')}>{t('audiology.centreLink')}</a>

@@ -39,7 +39,7 @@ export function ModelPage(props: PageProps) {
         )}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <p className="page__actions">
-          <AppointmentLink booking={settings.booking} />
+          <AppointmentLink settings={settings} />
           <a className="button button--secondary" href={list.url}>{t('models.back')}</a>
         </p>
       </article>

@@ -19,7 +19,7 @@ export function ServicePage(props: PageProps) {
         <aside className="booking-cta" aria-labelledby="booking-heading">
           <h2 id="booking-heading">{t('service.bookHeading')}</h2>
           <p>{t('service.bookText')}</p>
-          <AppointmentLink booking={settings.booking} duration={entry.appointment?.duration} subject={entry.appointment?.subject} />
+          <AppointmentLink settings={settings} duration={entry.appointment?.duration} subject={entry.appointment?.subject} />
         </aside>
       </article>
     </BaseLayout>

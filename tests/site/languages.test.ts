@@ -58,7 +58,7 @@ describe('text in the page’s language', () => {
   it('gives each service page a booking call to action and an FAQ of at least four questions', () => {
     for (const route of site.site.routes.filter((candidate) => candidate.template === 'service')) {
       const document = documentOf(site.files, `${route.url.slice(1)}index.html`);
-      expect(document.querySelector('.booking-cta a[data-appointment]'), route.url).not.toBeNull();
+      expect(document.querySelector('.booking-cta [data-island="appointment"] a[target=_blank]'), route.url).not.toBeNull();
       expect(document.querySelectorAll('.prose h3').length, route.url).toBeGreaterThanOrEqual(4);
     }
   });

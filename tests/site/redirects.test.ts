@@ -32,7 +32,8 @@ function runScripts(path: string, url: string, storage: Record<string, string> |
     fetch: (to: string) => { calls.fetched = to; return new Promise(() => undefined); },
     document: {},
   };
-  for (const script of document.querySelectorAll('script')) runInNewContext(script.textContent ?? '', context);
+  // Only classic inline scripts run here: data blocks and modules are not redirect logic.
+  for (const script of document.querySelectorAll('script:not([src]):not([type])')) runInNewContext(script.textContent ?? '', context);
   return calls;
 }
 

@@ -1,0 +1,83 @@
+import type { ScriptManifest } from '../types.ts';
+
+/** An island placed on a page: its widget name and load strategy. */
+export interface PageIsland {
+  readonly name: string;
+  readonly load: string;
+}
+
+const ISLAND = /<[a-z]+ [^>]*?data-island="([^"]+)" data-load="([^"]+)"/g;
+
+/** The islands a page's HTML contains, in document order. */
+export function islandsOf(html: string): PageIsland[] {
+  return [...html.matchAll(ISLAND)].map((match) => ({ name: match[1]!, load: match[2]! }));
+}
+
+/** Every chunk a set of scripts imports at once, transitively, the scripts included. */
+export function staticClosure(urls: readonly string[], scripts: ScriptManifest): Set<string> {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const imported of scripts.chunks[url]?.imports ?? []) visit(imported);
+  };
+  urls.forEach(visit);
+  return seen;
+}
+
+/** What a page's scripts weigh (gzip): what loads without interaction, and what only on interaction. */
+export interface ScriptWeight {
+  readonly initial: number;
+  readonly onInteraction: number;
+  /** Running total of `initial` as each island is added, for naming the one that passes a budget. */
+  readonly steps: readonly { readonly island: string; readonly total: number }[];
+}
+
+/**
+ * Weighs a page's scripts: the loader and each island that loads by itself (load, idle,
+ * visible) with everything they import at once; then what loads only on interaction
+ * (interaction islands and every dynamic import), minus what is already there.
+ */
+export function weighScripts(islands: readonly PageIsland[], scripts: ScriptManifest): ScriptWeight {
+  const size = (urls: Iterable<string>) => [...urls].reduce((sum, url) => sum + (scripts.chunks[url]?.gzip ?? 0), 0);
+  if (islands.length === 0) return { initial: 0, onInteraction: 0, steps: [] };
+  const initial = staticClosure([scripts.loader], scripts);
+  const steps = [{ island: 'loader', total: size(initial) }];
+  for (const island of islands.filter((candidate) => candidate.load !== 'interaction')) {
+    const url = scripts.widgets[island.name];
+    if (!url || initial.has(url)) continue;
+    for (const chunk of staticClosure([url], scripts)) initial.add(chunk);
+    steps.push({ island: island.name, total: size(initial) });
+  }
+  const later = staticClosure([
+    ...islands.filter((island) => island.load === 'interaction').map((island) => scripts.widgets[island.name] ?? ''),
+    ...[...initial].flatMap((url) => scripts.chunks[url]?.dynamicImports ?? []),
+  ].filter(Boolean), scripts);
+  for (let grew = true; grew;) {
+    const before = later.size;
+    for (const chunk of staticClosure([...later].flatMap((url) => scripts.chunks[url]?.dynamicImports ?? []), scripts)) later.add(chunk);
+    grew = later.size > before;
+  }
+  for (const url of initial) later.delete(url);
+  return { initial: size(initial), onInteraction: size(later), steps };
+}
+
+/** JSON safe inside a script element: `<` cannot end it. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * Adds to a page with islands, before `</head>`: the manifest of its widgets' module URLs, the
+ * loader, and `modulepreload` links for what the `load` islands need at once. A page without
+ * islands gets no script at all.
+ */
+export function injectIslandScripts(html: string, scripts: ScriptManifest): string {
+  const islands = islandsOf(html);
+  if (islands.length === 0) return html;
+  const used = Object.fromEntries([...new Set(islands.map((island) => island.name))].filter((name) => scripts.widgets[name]).map((name) => [name, scripts.widgets[name]!]));
+  const eager = islands.filter((island) => island.load === 'load').map((island) => scripts.widgets[island.name]).filter((url): url is string => Boolean(url));
+  const preload = [...staticClosure(eager, scripts)].map((url) => `<link rel="modulepreload" href="${url}"/>`).join('');
+  const tags = `<script type="application/json" id="island-manifest">${scriptJson(used)}</script><script type="module" src="${scripts.loader}"></script>${preload}`;
+  return html.replace('</head>', `${tags}</head>`);
+}

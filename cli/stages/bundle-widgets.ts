@@ -1,0 +1,68 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BuildError, BuildErrors } from '../errors.ts';
+import { cached } from '../lib/build-cache.ts';
+import type { ScriptManifest } from '../types.ts';
+
+/** A bundled file of the widgets, with the site path it is served from. */
+export interface BundledScript {
+  readonly path: string;
+  readonly contents: Buffer;
+}
+
+/**
+ * Bundles `widgets/loader.ts` and `widgets/<name>/index.ts` of each widget the pages use, with
+ * esbuild: minified ES modules, split so shared code (the Preact runtime) is one chunk, named
+ * by content hash. Returns the files and, for each, its gzip size and the chunks it imports.
+ */
+export async function bundleWidgets(widgetsDir: string, cacheDir: string, names: readonly string[]): Promise<{ files: BundledScript[]; scripts: ScriptManifest }> {
+  const missing = [];
+  for (const name of names) if (!(await readFile(join(widgetsDir, name, 'index.ts')).then(() => true, () => false))) missing.push(name);
+  if (missing.length > 0) {
+    throw new BuildErrors(missing.map((name) => new BuildError('UnknownWidget', `a page has an island "${name}" but widgets/${name}/index.ts does not exist`, { file: `widgets/${name}/index.ts` })));
+  }
+  if (names.length === 0) return { files: [], scripts: { loader: '', widgets: {}, chunks: {} } };
+  const sources = (await readdir(widgetsDir, { recursive: true })).map(String).filter((file) => /\.tsx?$/.test(file)).sort();
+  const inputs = await Promise.all(sources.map(async (file) => `${file}\0${await readFile(join(widgetsDir, file), 'utf8')}`));
+  const packed = await cached(cacheDir, 'widgets', [process.version, names.join(','), ...inputs], () => runEsbuild(widgetsDir, names));
+  return JSON.parse(packed.toString('utf8'), (key, value: unknown) =>
+    key === 'contents' && typeof value === 'string' ? Buffer.from(value, 'base64') : value) as { files: BundledScript[]; scripts: ScriptManifest };
+}
+
+async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise<Buffer> {
+  const { build } = await import('esbuild');
+  const entryPoints = Object.fromEntries([['loader', join(widgetsDir, 'loader.ts')], ...names.map((name) => [name, join(widgetsDir, name, 'index.ts')])]);
+  let result;
+  try {
+    result = await build({
+      entryPoints, bundle: true, splitting: true, format: 'esm', minify: true, target: 'es2020', platform: 'browser',
+      outdir: '/assets', publicPath: '/assets', entryNames: '[name].[hash]', chunkNames: 'chunk.[hash]',
+      write: false, metafile: true, legalComments: 'none', logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
+  } catch (cause) {
+    const first = (cause as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    throw new BuildError('BundleError', first?.text ?? (cause as Error).message, { file: first?.location?.file, line: first?.location?.line, col: first?.location?.column, cause });
+  }
+  const urlOf = (outPath: string) => outPath.slice(outPath.indexOf('/assets/'));
+  // The metafile names entry points relative to the working directory.
+  const entryByPath = new Map(Object.entries(entryPoints).map(([name, path]) => [relative(process.cwd(), String(path)), name]));
+  const files = result.outputFiles.map((file) => ({ path: urlOf(file.path).slice(1), contents: Buffer.from(file.contents).toString('base64') }));
+  const chunks: Record<string, ScriptManifest['chunks'][string]> = {};
+  const entries: Record<string, string> = {};
+  for (const [outPath, output] of Object.entries(result.metafile.outputs)) {
+    const url = `/${outPath.replace(/^.*?assets\//, 'assets/')}`;
+    const file = result.outputFiles.find((candidate) => urlOf(candidate.path) === url)!;
+    chunks[url] = {
+      gzip: gzipSync(file.contents, { level: 9 }).length,
+      imports: output.imports.filter((imported) => imported.kind === 'import-statement').map((imported) => `/${imported.path.replace(/^.*?assets\//, 'assets/')}`),
+      dynamicImports: output.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => `/${imported.path.replace(/^.*?assets\//, 'assets/')}`),
+    };
+    const entry = output.entryPoint === undefined ? undefined : entryByPath.get(output.entryPoint);
+    if (entry) entries[entry] = url;
+  }
+  const { loader, ...widgets } = entries;
+  const scripts: ScriptManifest = { loader: loader!, widgets, chunks };
+  return Buffer.from(JSON.stringify({ files, scripts }));
+}

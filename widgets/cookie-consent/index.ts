@@ -1,0 +1,34 @@
+import type { WidgetProps } from '../registry.ts';
+import { readConsent, saveConsent, type ConsentChoice } from '../shared/consent-store.ts';
+
+/** The banner appears this long after load when no choice is stored (spec §9). */
+const BANNER_DELAY_MS = 1000;
+const REJECT_ALL: ConsentChoice = { necessary: true, analytics: false, marketing: false };
+
+/**
+ * The consent banner (server-rendered, hidden): shown after a second when nothing is stored;
+ * Accept All, Reject All (decision 14), Customize. The preferences dialog, and its code, load
+ * only when asked for, from the banner or from any "Cookie settings" link on the page.
+ */
+export function mount(el: HTMLElement, props: WidgetProps['cookie-consent']): void {
+  const banner = el.querySelector<HTMLElement>('[data-consent-banner]')!;
+  const choose = (choice: ConsentChoice) => {
+    saveConsent(choice);
+    banner.hidden = true;
+  };
+  const openDialog = () =>
+    void import('./ConsentDialog.ts').then((module) => module.openConsentDialog(el, props, readConsent(), choose));
+
+  if (readConsent() === undefined) setTimeout(() => (banner.hidden = false), BANNER_DELAY_MS);
+  banner.addEventListener('click', (event) => {
+    const action = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent;
+    if (action === 'accept') choose('all');
+    else if (action === 'reject') choose(REJECT_ALL);
+    else if (action === 'customize') openDialog();
+  });
+  document.addEventListener('click', (event) => {
+    if (!(event.target as Element).closest('[data-cookie-settings]')) return;
+    event.preventDefault();
+    openDialog();
+  });
+}

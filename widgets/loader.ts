@@ -1,0 +1,41 @@
+/**
+ * Hydrates the islands of a page: finds `[data-island]`, waits for its strategy, imports the
+ * widget's hashed module named in the page's island manifest and calls `mount(el, props)`.
+ */
+type Mount = (el: HTMLElement, props: unknown) => void;
+
+const manifest = JSON.parse(document.getElementById('island-manifest')?.textContent ?? '{}') as Record<string, string>;
+
+const strategies: Record<string, (el: HTMLElement, go: () => void) => void> = {
+  load: (_el, go) => go(),
+  idle: (_el, go) => ('requestIdleCallback' in window ? requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200)),
+  visible: (el, go) => {
+    if (!('IntersectionObserver' in window)) return go();
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        go();
+      }
+    }, { rootMargin: '200px' });
+    observer.observe(el);
+  },
+  interaction: (el, go) => {
+    const events = ['pointerover', 'focusin', 'touchstart'];
+    const once = () => {
+      for (const name of events) el.removeEventListener(name, once);
+      go();
+    };
+    for (const name of events) el.addEventListener(name, once, { passive: true });
+  },
+};
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const name = el.dataset.island!;
+  const url = manifest[name];
+  if (!url) continue;
+  const hydrate = () =>
+    import(url)
+      .then((module: { mount: Mount }) => module.mount(el, JSON.parse(el.dataset.props ?? '{}')))
+      .catch((error: unknown) => console.error(`Island "${name}" failed to load`, error));
+  (strategies[el.dataset.load ?? 'idle'] ?? strategies.idle!)(el, hydrate);
+}

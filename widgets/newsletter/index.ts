@@ -1,0 +1,38 @@
+import type { WidgetProps } from '../registry.ts';
+import { showToast } from '../shared/toast-bus.ts';
+
+/**
+ * The newsletter form (decision 18): checks the address, shows the busy label while it posts
+ * the address to the configured endpoint, and reports the result in a toast. With no endpoint
+ * configured, a destructive toast says the newsletter is not available.
+ */
+export function mount(el: HTMLElement, props: WidgetProps['newsletter']): void {
+  const form = el.querySelector('form')!;
+  const input = form.querySelector<HTMLInputElement>('input[type="email"]')!;
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const label = submit.textContent;
+  form.noValidate = true;
+  input.addEventListener('input', () => input.setCustomValidity(''));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!input.value.trim() || !input.checkValidity()) {
+      input.setCustomValidity(props.invalid);
+      input.reportValidity();
+      return;
+    }
+    if (!props.endpoint) return showToast({ ...props.unavailable, variant: 'destructive' });
+    submit.disabled = true;
+    submit.textContent = props.busy;
+    try {
+      const response = await fetch(props.endpoint, { method: 'POST', body: new URLSearchParams({ email: input.value.trim() }) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      form.reset();
+      showToast(props.success);
+    } catch {
+      showToast({ ...props.failure, variant: 'destructive' });
+    } finally {
+      submit.disabled = false;
+      submit.textContent = label;
+    }
+  });
+}

@@ -1,0 +1,47 @@
+import type { WidgetProps } from '../registry.ts';
+
+/** Scroll-reveal defaults (spec §9): delay, distance, duration, visibility threshold; from the bottom, once. */
+const REVEAL = { delayMs: 0, distancePx: 20, durationMs: 700, threshold: 0.1 };
+/** Lazy images load once within this margin of the viewport (spec §7). */
+const LAZY_IMAGE_MARGIN = '200px';
+
+/** Page-wide behaviours: remember the language (decision 5), reveal on scroll, images near the viewport. */
+export function mount(_el: HTMLElement, { language }: WidgetProps['page']): void {
+  try {
+    localStorage.setItem('language', language);
+  } catch {
+    // Storage may be unavailable; the language then comes from each page's address.
+  }
+  if (!('IntersectionObserver' in window)) return;
+  revealOnScroll();
+  loadImagesNearViewport();
+}
+
+/** Fades and slides `[data-reveal]` elements in as they enter the viewport, unless motion is reduced. */
+function revealOnScroll(): void {
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries.filter((candidate) => candidate.isIntersecting)) {
+      entry.target.classList.add('is-revealed');
+      observer.unobserve(entry.target);
+    }
+  }, { threshold: REVEAL.threshold });
+  for (const element of document.querySelectorAll<HTMLElement>('[data-reveal]')) {
+    element.style.setProperty('--reveal-distance', `${REVEAL.distancePx}px`);
+    element.style.setProperty('--reveal-duration', `${REVEAL.durationMs}ms`);
+    element.style.setProperty('--reveal-delay', `${REVEAL.delayMs}ms`);
+    element.classList.add('reveal');
+    observer.observe(element);
+  }
+}
+
+/** Starts loading a lazy image when it comes within the margin, whatever the browser's own threshold. */
+function loadImagesNearViewport(): void {
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries.filter((candidate) => candidate.isIntersecting)) {
+      (entry.target as HTMLImageElement).loading = 'eager';
+      observer.unobserve(entry.target);
+    }
+  }, { rootMargin: LAZY_IMAGE_MARGIN });
+  for (const image of document.querySelectorAll('img[loading="lazy"]')) observer.observe(image);
+}

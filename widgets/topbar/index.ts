@@ -1,0 +1,72 @@
+import type { WidgetProps } from '../registry.ts';
+
+/** The top bar turns smaller and shadowed past this scroll offset (spec §9). */
+const SCROLL_THRESHOLD_PX = 20;
+/** From this width on the navigation fits in the bar and there is no menu (the CSS breakpoint). */
+const MENU_MEDIA = '(max-width: 39.99rem)';
+
+/** The top bar: scrolled state, the phone menu, and language links that keep query and hash. */
+export function mount(el: HTMLElement, labels: WidgetProps['topbar']): void {
+  const header = el.querySelector<HTMLElement>('.topbar')!;
+  const update = () => header.classList.toggle('topbar--scrolled', window.scrollY > SCROLL_THRESHOLD_PX);
+  window.addEventListener('scroll', update, { passive: true });
+  update();
+  setUpMenu(header, labels);
+  for (const link of header.querySelectorAll<HTMLAnchorElement>('.lang-switcher a[hreflang]')) {
+    link.addEventListener('click', () => {
+      try {
+        localStorage.setItem('language', link.hreflang);
+      } catch {
+        // Without storage the choice still holds through the address.
+      }
+      link.href = link.pathname + location.search + location.hash;
+    });
+  }
+}
+
+/** The full-screen phone menu: opens from its button, locks page scroll, keeps focus inside, closes on Escape or a link. */
+function setUpMenu(header: HTMLElement, { openLabel, closeLabel }: WidgetProps['topbar']): void {
+  const button = header.querySelector<HTMLButtonElement>('[data-menu-toggle]')!;
+  const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+  const phoneLayout = matchMedia(MENU_MEDIA);
+  header.classList.add('topbar--enhanced');
+  button.hidden = false;
+
+  const focusables = () => [button, ...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  const isOpen = () => button.getAttribute('aria-expanded') === 'true';
+  const setOpen = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    button.setAttribute('aria-label', open ? closeLabel : openLabel);
+    panel.classList.toggle('is-open', open);
+    document.documentElement.classList.toggle('is-scroll-locked', open);
+  };
+  const close = (returnFocus: boolean) => {
+    if (!isOpen()) return;
+    setOpen(false);
+    if (returnFocus) button.focus();
+  };
+
+  button.addEventListener('click', () => {
+    if (isOpen()) return close(true);
+    setOpen(true);
+    focusables()[1]?.focus();
+  });
+  panel.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) close(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (!isOpen()) return;
+    if (event.key === 'Escape') return close(true);
+    if (event.key !== 'Tab') return;
+    const items = focusables();
+    const [first, last] = [items[0]!, items[items.length - 1]!];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  phoneLayout.addEventListener('change', () => close(false));
+}
