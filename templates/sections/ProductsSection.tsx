@@ -14,7 +14,7 @@ export function ProductsSection({ products }: { products: readonly Product[] }) 
         {products.map((product) => {
           const price = formatPrice(locale, product.price);
           return (
-            <li key={product.id} className="card product-card">
+            <li key={product.id} className="card product-card" data-reveal="">
               {product.image && <img className="card__image" src={product.image} alt="" width={400} height={300} loading="lazy" decoding="async" />}
               <p className="card__eyebrow">{pick(product.category, locale)}</p>
               <h3><a className="card__link" href={localHref(locale, product.link)}>{pick(product.name, locale)}</a></h3>

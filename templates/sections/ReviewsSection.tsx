@@ -10,7 +10,7 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
     <Section id="reviews" heading={t('reviews.heading')} intro={t('reviews.intro')}>
       <ul className="card-grid reviews">
         {reviews.map((review) => (
-          <li key={review.id} className="card review">
+          <li key={review.id} className="card review" data-reveal="">
             <p className="review__stars" role="img" aria-label={t('reviews.rating', { rating: review.rating })}>
               {'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}
             </p>

@@ -18,7 +18,7 @@ export function ServicesSection({ id, heading, intro, cards, children }: {
     <Section id={id} heading={heading} intro={intro}>
       <ul className="card-grid card-grid--services">
         {cards.map((card) => (
-          <li key={card.id} className="card service-card">
+          <li key={card.id} className="card service-card" data-reveal="">
             <img className="service-card__icon" src={`/images/icons/${card.icon}.svg`} alt="" width={48} height={48} loading="lazy" decoding="async" />
             <h3><a className="card__link" href={localHref(locale, card.link)}>{pick(card.title, locale)}</a></h3>
             <p>{pick(card.description, locale)}</p>

@@ -22,7 +22,8 @@ const pages = ['/ca/', '/es/', '/en/', '/ca/services/orto-k/', '/es/about/', '/e
 
 describe('axe-core in Chromium', () => {
   it.each([375, 1280])('finds no accessibility violation of any impact at %i px', async (width) => {
-    const { page } = await openPage(browser, server.url, { width, height: 900 });
+    // Reduced motion: axe sees the settled page, not text halfway through its scroll-reveal fade.
+    const { page } = await openPage(browser, server.url, { width, height: 900 }, { reducedMotion: 'reduce' });
     const found: string[] = [];
     for (const path of pages) {
       await page.goto(server.url + path);

@@ -8,20 +8,29 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that may only load from `origin`; anything else is aborted and listed in `blocked`. */
-export async function openPage(browser: Browser, origin: string, viewport: { width: number; height: number }): Promise<{ page: Page; blocked: string[]; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+/**
+ * A page (in a context of its own) that may only load from `origin`: every other request, from
+ * the page, its frames or tabs it opens, is answered here with an empty page and listed in
+ * `blocked`, so nothing reaches the network.
+ */
+export async function openPage(
+  browser: Browser, origin: string, viewport: { width: number; height: number }, options: { reducedMotion?: 'reduce'; javaScriptEnabled?: boolean } = {},
+): Promise<{ page: Page; blocked: string[]; errors: string[] }> {
+  const context = await browser.newContext({ viewport, ...options });
   const blocked: string[] = [];
   const errors: string[] = [];
-  await page.route('**/*', (route) => {
+  await context.route('**/*', (route) => {
     if (route.request().url().startsWith(origin)) return route.continue();
     blocked.push(route.request().url());
-    return route.abort();
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
   });
+  const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/net::ERR_FAILED/.test(message.text())) errors.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
   });
   return { page, blocked, errors };
 }
+
+/** Storage that throws on every access, as in some private modes (run before any page script). */
+export const THROWING_STORAGE = `Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('denied', 'SecurityError'); } });`;

@@ -1,0 +1,66 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser.ts';
+import { copyProject } from '../helpers/cli.ts';
+import { useServedSite } from '../helpers/fixture.ts';
+
+/** A copy of the content with an analytics id set, so the analytics island is on every page. */
+const project = await copyProject();
+const settingsFile = join(project, 'content/site.yaml');
+await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'));
+const withAnalytics = useServedSite(join(project, 'content'));
+const withoutAnalytics = useServedSite();
+
+type DataLayer = unknown[][];
+const readDataLayer = (page: import('playwright-core').Page) =>
+  page.evaluate(() => ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry))) as Promise<DataLayer>;
+const isTagRequest = (url: string) => url.startsWith('https://www.googletagmanager.com/');
+
+describe('analytics (decision 13)', () => {
+  it('queues a page view 500 ms after load with page_path and language, under denied consent', async () => {
+    const { page } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
+    await page.goto(`${withAnalytics.url}/es/services/orto-k/?utm=x`);
+    const early = await readDataLayer(page);
+    expect(early[0]).toEqual(['consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
+    expect(early.some((entry) => entry[1] === 'page_view')).toBe(false);
+    await page.waitForTimeout(700);
+    const pageView = (await readDataLayer(page)).find((entry) => entry[1] === 'page_view');
+    expect(pageView).toEqual(['event', 'page_view', { page_path: '/es/services/orto-k/?utm=x', language: 'es' }]);
+    await page.context().close();
+  });
+
+  it('fetches nothing from the analytics host before consent, and the tag once analytics is accepted', async () => {
+    const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
+    await page.goto(`${withAnalytics.url}/ca/`);
+    await page.waitForTimeout(1500);
+    expect(blocked.filter(isTagRequest)).toEqual([]);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    await page.locator('[data-consent="accept"]').click();
+    await expect.poll(() => blocked.filter(isTagRequest)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST123']);
+    expect((await readDataLayer(page)).some((entry) => entry[0] === 'consent' && entry[1] === 'update')).toBe(true);
+    await page.context().close();
+  });
+
+  it('fetches the tag at once for a visitor who granted analytics before, and never after a refusal', async () => {
+    for (const [stored, expected] of [['{"necessary":true,"analytics":true,"marketing":false}', 1], ['{"necessary":true,"analytics":false,"marketing":false}', 0]] as const) {
+      const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
+      await page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
+      await page.goto(`${withAnalytics.url}/en/`);
+      await page.waitForTimeout(800);
+      expect(blocked.filter(isTagRequest), stored).toHaveLength(expected);
+      await page.context().close();
+    }
+  });
+
+  it('loads no analytics at all when no id is configured', async () => {
+    const { page, blocked } = await openPage(withoutAnalytics.browser, withoutAnalytics.url, { width: 1280, height: 800 });
+    await page.addInitScript(() => localStorage.setItem('cookieConsent', 'all'));
+    await page.goto(`${withoutAnalytics.url}/en/`);
+    await page.waitForTimeout(800);
+    expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
+    expect(await page.locator('[data-island="analytics"]').count()).toBe(0);
+    expect(blocked.filter(isTagRequest)).toEqual([]);
+    await page.context().close();
+  });
+});

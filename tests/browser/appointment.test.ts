@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser.ts';
+import { useServedSite } from '../helpers/fixture.ts';
+
+const site = useServedSite();
+
+describe('appointment button and toasts', () => {
+  it('opens the booking page in a new tab with subject and duration, and confirms it in a toast', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
+    await page.goto(`${site.url}/en/`);
+    await page.waitForTimeout(300);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('.hero [data-island="appointment"] a').click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=60');
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    const toast = page.locator('[data-toasts] .toast');
+    await expect.poll(() => toast.textContent()).toContain('Booking page opened');
+    expect(await toast.textContent()).toContain('We opened the appointment calendar in a new tab.');
+    expect(await page.locator('[data-toasts]').getAttribute('aria-live')).toBe('polite');
+    await page.context().close();
+  });
+
+  it('passes 30 minutes from the optical section', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
+    await page.goto(`${site.url}/ca/`);
+    expect(await page.locator('#optical [data-island="appointment"] a').getAttribute('href')).toBe('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=30');
+    await page.context().close();
+  });
+
+  it('shows a destructive toast when the browser blocks the new tab (spec §8)', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
+    await page.addInitScript(() => { window.open = () => null; });
+    await page.goto(`${site.url}/es/services/hearing-test/`);
+    await page.waitForTimeout(300);
+    await page.locator('.booking-cta [data-island="appointment"] a').click();
+    const toast = page.locator('[data-toasts] .toast');
+    await expect.poll(() => toast.getAttribute('class')).toBe('toast toast--destructive');
+    expect(await toast.getAttribute('role')).toBe('alert');
+    expect(await toast.textContent()).toContain('No hemos podido abrir la agenda');
+    await page.context().close();
+  });
+
+  it('shows one toast at a time and removes it when dismissed', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
+    await page.addInitScript(() => { window.open = () => null; });
+    await page.goto(`${site.url}/ca/`);
+    await page.waitForTimeout(300);
+    for (let click = 0; click < 3; click += 1) await page.locator('.hero [data-island="appointment"] a').click();
+    await expect.poll(() => page.locator('[data-toasts] .toast').count()).toBe(1);
+    await page.waitForTimeout(200);
+    expect(await page.locator('[data-toasts] .toast').count()).toBe(1);
+    await page.locator('[data-toasts] .toast__close').click();
+    await expect.poll(() => page.locator('[data-toasts] .toast').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('is a plain link to the booking page without JavaScript', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/en/`);
+    const link = page.locator('.hero [data-island="appointment"] a');
+    expect(await link.getAttribute('href')).toContain('subject=consultation&duration=60');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await context.close();
+  });
+});

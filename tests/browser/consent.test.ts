@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, THROWING_STORAGE } from '../helpers/browser.ts';
+import { useServedSite } from '../helpers/fixture.ts';
+
+const site = useServedSite();
+const REJECTED = '{"necessary":true,"analytics":false,"marketing":false}';
+
+async function visit(path: string, stored?: string) {
+  const opened = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+  const warnings: string[] = [];
+  opened.page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  if (stored !== undefined) await opened.page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
+  await opened.page.goto(site.url + path);
+  return { ...opened, warnings };
+}
+const banner = (page: Page) => page.locator('[data-consent-banner]');
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookieConsent'));
+
+describe('cookie consent', () => {
+  it('shows the banner one second after load when nothing is stored, not before', async () => {
+    const { page } = await visit('/en/');
+    await page.waitForTimeout(700);
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.waitForTimeout(600);
+    expect(await banner(page).isVisible()).toBe(true);
+    const buttons = await banner(page).locator('button').allTextContents();
+    expect(buttons).toEqual(['Accept All', 'Reject All', 'Customize']);
+    const classes = await banner(page).locator('button').evaluateAll((list) => list.map((button) => button.className));
+    expect(new Set(classes).size).toBe(1);
+    await page.context().close();
+  });
+
+  it('stores "all" on Accept All and hides the banner', async () => {
+    const { page } = await visit('/ca/');
+    await banner(page).locator('[data-consent="accept"]').click();
+    expect(await stored(page)).toBe('all');
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.reload();
+    await page.waitForTimeout(1300);
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('stores the refusal of every optional category on Reject All (decision 14)', async () => {
+    const { page } = await visit('/es/');
+    await banner(page).locator('[data-consent="reject"]').click();
+    expect(await stored(page)).toBe(REJECTED);
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('opens the preferences with both toggles off, and saves what the visitor chose (decision 15)', async () => {
+    const { page } = await visit('/en/');
+    await banner(page).locator('[data-consent="customize"]').click();
+    const dialog = page.locator('dialog.consent-dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('input[type=checkbox]').evaluateAll((boxes) => boxes.map((box) => [(box as HTMLInputElement).checked, (box as HTMLInputElement).disabled]))).toEqual([[true, true], [false, false], [false, false]]);
+    await dialog.getByText('Analytics').click();
+    await dialog.getByRole('button', { name: 'Save Preferences' }).click();
+    expect(await stored(page)).toBe('{"necessary":true,"analytics":true,"marketing":false}');
+    expect(await dialog.count()).toBe(0);
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('reopens the preferences from the footer link on any page, with the stored choice restored', async () => {
+    const { page } = await visit('/ca/legal/terms-conditions/', '{"necessary":true,"analytics":false,"marketing":true}');
+    await page.waitForTimeout(1300);
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.locator('footer [data-cookie-settings]').click();
+    const boxes = page.locator('dialog.consent-dialog input[type=checkbox]');
+    await expect.poll(() => boxes.count()).toBe(3);
+    expect(await boxes.evaluateAll((list) => list.map((box) => (box as HTMLInputElement).checked))).toEqual([true, false, true]);
+    expect(page.url()).toMatch(/terms-conditions\/$/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.consent-dialog').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps keyboard focus out of the page behind the preferences dialog', async () => {
+    const { page } = await visit('/en/');
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await banner(page).locator('[data-consent="customize"]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      // A modal dialog may let focus leave for the browser's own controls (no element), never for the page.
+      const where = await page.evaluate(() => (document.activeElement && document.activeElement !== document.body ? (document.activeElement.closest('dialog') ? 'dialog' : document.activeElement.outerHTML.slice(0, 80)) : 'browser'));
+      expect(['dialog', 'browser']).toContain(where);
+    }
+    await page.context().close();
+  });
+
+  it('logs and ignores an invalid stored value, ignores one that is not JSON, and shows the banner again', async () => {
+    for (const value of ['{"analytics":"yes"}', '{bad']) {
+      const { page, warnings, errors } = await visit('/en/', value);
+      await page.waitForTimeout(1300);
+      expect(await banner(page).isVisible(), value).toBe(true);
+      expect(warnings.some((warning) => warning.includes('Invalid stored cookie consent')), value).toBe(value !== '{bad');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('still works when storage throws: the banner shows and a choice closes it', async () => {
+    const opened = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await opened.page.addInitScript(THROWING_STORAGE);
+    await opened.page.goto(`${site.url}/es/`);
+    await expect.poll(() => banner(opened.page).isVisible(), { timeout: 3000 }).toBe(true);
+    await banner(opened.page).locator('[data-consent="accept"]').click();
+    expect(await banner(opened.page).isVisible()).toBe(false);
+    expect(opened.errors).toEqual([]);
+    await opened.page.context().close();
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, THROWING_STORAGE } from '../helpers/browser.ts';
+import { useServedSite } from '../helpers/fixture.ts';
+
+const site = useServedSite();
+
+describe('top bar', () => {
+  it('turns scrolled once the page is scrolled more than 20 px, and back', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/ca/`);
+    const isScrolled = () => page.locator('.topbar').evaluate((bar) => bar.classList.contains('topbar--scrolled'));
+    await page.evaluate(() => window.scrollTo(0, 20));
+    await expect.poll(isScrolled).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 21));
+    await expect.poll(isScrolled).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(isScrolled).toBe(false);
+    await page.context().close();
+  });
+
+  it('opens the phone menu full screen, locks scrolling, keeps focus inside and closes on Escape', async () => {
+    const { page, errors } = await openPage(site.browser, site.url, { width: 375, height: 740 });
+    await page.goto(`${site.url}/en/`);
+    const toggle = page.locator('[data-menu-toggle]');
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await page.locator('.topbar__nav').isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.getAttribute('aria-label')).toBe('Close menu');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('is-scroll-locked'))).toBe(true);
+    await expect.poll(() => page.locator('#main-menu').boundingBox()).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#main-menu, [data-menu-toggle]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('is-scroll-locked'))).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('closes the phone menu when a link in it is chosen, and unlocks scrolling', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 740 });
+    await page.goto(`${site.url}/es/about/`);
+    await page.locator('[data-menu-toggle]').click();
+    await page.locator('#main-menu a', { hasText: 'Contacto' }).click();
+    await page.waitForURL(/\/es\/#contact$/);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('is-scroll-locked'))).toBe(false);
+    await page.context().close();
+  });
+
+  it('shows the phone number in the bar and in the menu', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 740 });
+    await page.goto(`${site.url}/ca/`);
+    expect(await page.locator('.topbar__call').isVisible()).toBe(true);
+    await page.locator('[data-menu-toggle]').click();
+    expect(await page.locator('#main-menu .topbar__phone').isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('language', () => {
+  it('switches language keeping path, query and hash, and remembers the choice', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
+    await page.goto(`${site.url}/ca/services/orto-k/?ref=mail#faq`);
+    await page.locator('.lang-switcher a[hreflang="es"]').click();
+    await page.waitForURL('**/es/services/orto-k/?ref=mail#faq');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
+    await page.context().close();
+  });
+
+  it('remembers the language of every page visited, and the root sends the visitor back to it (decision 5)', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/en/about/`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.goto(`${site.url}/`);
+    await page.waitForURL('**/en/');
+    await page.evaluate(() => localStorage.setItem('language', 'xx'));
+    await page.goto(`${site.url}/services/hearing-aids`);
+    await page.waitForURL('**/ca/services/hearing-aids/');
+    await page.context().close();
+  });
+
+  it('works with storage that throws on every access: no error, Catalan by default', async () => {
+    const { page, errors } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.addInitScript(THROWING_STORAGE);
+    await page.goto(`${site.url}/`);
+    await page.waitForURL('**/ca/');
+    await page.locator('.lang-switcher a[hreflang="en"]').click();
+    await page.waitForURL('**/en/');
+    await page.waitForTimeout(1300);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,22 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { serveSite } from './server.ts';
+import { buildInMemory } from './site.ts';
+
+/** A built site served on 127.0.0.1 and a browser, for one test file; closed after it. */
+export function useServedSite(contentDir?: string): { readonly url: string; readonly browser: Browser } {
+  const state = {} as { url: string; browser: Browser; close?: () => Promise<void> };
+  beforeAll(async () => {
+    const site = await buildInMemory(contentDir);
+    const server = await serveSite(site.files);
+    state.url = server.url;
+    state.close = server.close;
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.close?.();
+  });
+  return state;
+}
