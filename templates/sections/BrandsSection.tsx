@@ -14,7 +14,7 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
           {/* Focusable so keyboard users can scroll the row when the carousel script is not there. */}
           <ul className="brand-row" data-carousel-track="" tabIndex={0} aria-label={t('brands.heading')}>
             {brands.map((brand) => (
-              <li key={brand.id} className="brand-slide">
+              <li key={brand.id} className="brand-slide" tabIndex={0}>
                 <figure>
                   <img src={brand.logo} alt={brand.name} width={400} height={300} loading="lazy" decoding="async" />
                   <figcaption><span className="brand-slide__name" aria-hidden="true">{brand.name}</span>{pick(brand.description, locale)}</figcaption>

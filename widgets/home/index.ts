@@ -5,16 +5,18 @@ const HASH_SCROLL_DELAY_MS = 100;
 
 /**
  * Home page behaviours (spec §2, decision 10): the section named in the address comes into view
- * after 100 ms, anchor links scroll smoothly (the top bar's height is kept clear by the
- * stylesheet's scroll padding), and the hero image fades in, or is replaced by a placeholder
- * when it fails to load.
+ * after 100 ms and anchor links scroll smoothly, both stopping below the sticky top bar; the
+ * hero image fades in, or is replaced by a placeholder when it fails to load.
  */
 export function mount(el: HTMLElement, { placeholder }: WidgetProps['home']): void {
   const behavior: ScrollBehavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  const bar = document.querySelector('.topbar');
   const scrollTo = (hash: string) => {
     const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    target?.scrollIntoView({ behavior, block: 'start' });
-    return target !== null;
+    if (!target) return false;
+    const barHeight = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - barHeight, behavior });
+    return true;
   };
   if (location.hash) setTimeout(() => scrollTo(location.hash), HASH_SCROLL_DELAY_MS);
   document.addEventListener('click', (event) => {

@@ -17,7 +17,10 @@ export function mount(_el: HTMLElement, { language }: WidgetProps['page']): void
   loadImagesNearViewport();
 }
 
-/** Fades and slides `[data-reveal]` elements in as they enter the viewport, unless motion is reduced. */
+/**
+ * Fades and slides `[data-reveal]` elements in as they enter the viewport, unless motion is
+ * reduced. Elements already on screen when the script runs stay as they are: hiding them would flash.
+ */
 function revealOnScroll(): void {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   const observer = new IntersectionObserver((entries) => {
@@ -27,6 +30,7 @@ function revealOnScroll(): void {
     }
   }, { threshold: REVEAL.threshold });
   for (const element of document.querySelectorAll<HTMLElement>('[data-reveal]')) {
+    if (element.getBoundingClientRect().top < window.innerHeight) continue;
     element.style.setProperty('--reveal-distance', `${REVEAL.distancePx}px`);
     element.style.setProperty('--reveal-duration', `${REVEAL.durationMs}ms`);
     element.style.setProperty('--reveal-delay', `${REVEAL.delayMs}ms`);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser.ts';
+import { useServedSite } from '../helpers/fixture.ts';
+
+const site = useServedSite();
+
+describe('floating chat button', () => {
+  it('is labelled "Contact via WhatsApp" and opens a panel with the account, status, greeting and input', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/en/about/`);
+    const fab = page.locator('.chat-fab');
+    expect(await fab.getAttribute('aria-label')).toBe('Contact via WhatsApp');
+    const box = await fab.boundingBox();
+    expect(box!.x + box!.width).toBeGreaterThan(1280 - 40);
+    expect(box!.y + box!.height).toBeGreaterThan(800 - 40);
+    await page.waitForTimeout(400);
+    await fab.click();
+    const panel = page.locator('.chat-panel');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await fab.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.textContent()).toContain('Typically replies within 1 hour');
+    expect(await panel.textContent()).toContain('Òptica Poblenou');
+    expect(await panel.locator('input').getAttribute('placeholder')).toBe('Type your message...');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+    await page.context().close();
+  });
+
+  it('sends the typed message, or the default one, to the messaging link in a new tab', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/ca/`);
+    await page.waitForTimeout(400);
+    await page.locator('.chat-fab').click();
+    await page.locator('.chat-panel input').fill('Hola, teniu hora dissabte?');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('.chat-panel button[type=submit]').click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(`https://wa.me/34600000000?text=${encodeURIComponent('Hola, teniu hora dissabte?')}`);
+    expect(await page.locator('.chat-panel').count()).toBe(0);
+    await page.locator('.chat-fab').click();
+    const [second] = await Promise.all([page.context().waitForEvent('page'), page.locator('.chat-panel button[type=submit]').click()]);
+    await second.waitForLoadState();
+    expect(second.url()).toBe(`https://wa.me/34600000000?text=${encodeURIComponent('Hola! Voldria més informació.')}`);
+    await page.context().close();
+  });
+
+  it('closes on Escape and gives focus back to the button', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 700 });
+    await page.goto(`${site.url}/es/`);
+    await page.waitForTimeout(400);
+    await page.locator('.chat-fab').click();
+    await expect.poll(() => page.locator('.chat-panel').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.chat-panel').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('chat-fab'))).toBe(true);
+    expect(await page.locator('.chat-fab').getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
+  it('shows the panel in the page language', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/es/`);
+    await page.waitForTimeout(400);
+    await page.locator('.chat-fab').click();
+    await expect.poll(() => page.locator('.chat-panel').textContent()).toContain('Normalmente responde en menos de 1 hora');
+    expect(await page.locator('.chat-fab').getAttribute('aria-label')).toBe('Contactar por WhatsApp');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,77 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser.ts';
+import { copyProject } from '../helpers/cli.ts';
+import { useServedSite } from '../helpers/fixture.ts';
+import { uiText } from '../helpers/ui.ts';
+
+const ENDPOINT = 'https://newsletter.example.com/subscribe';
+const project = await copyProject();
+const settingsFile = join(project, 'content/site.yaml');
+await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('newsletterEndpoint: ""', `newsletterEndpoint: "${ENDPOINT}"`));
+const withEndpoint = useServedSite(join(project, 'content'));
+const withoutEndpoint = useServedSite();
+
+async function openForm(site: { url: string; browser: import('playwright-core').Browser }, path = '/en/') {
+  const opened = await openPage(site.browser, site.url, { width: 1280, height: 900 });
+  await opened.page.goto(site.url + path);
+  await opened.page.locator('.newsletter').scrollIntoViewIfNeeded();
+  await expect.poll(() => opened.page.locator('.newsletter form').evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+  return opened;
+}
+
+describe('newsletter (decision 18)', () => {
+  it('shows the consent text and refuses a malformed address without sending anything', async () => {
+    const { page, blocked } = await openForm(withEndpoint);
+    expect(await page.locator('.newsletter__consent').textContent()).toBe('By subscribing, you agree to our Privacy Policy and consent to receive updates');
+    await page.locator('#newsletter-email').fill('not-an-address');
+    await page.locator('.newsletter button[type=submit]').click();
+    expect(await page.locator('#newsletter-email').evaluate((input) => (input as HTMLInputElement).validationMessage)).toBe(uiText('en', 'newsletter.invalid'));
+    expect(blocked.filter((url) => url.startsWith(ENDPOINT))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('posts the address, shows "Subscribing..." meanwhile, then a success toast', async () => {
+    const { page } = await openForm(withEndpoint);
+    let posted = '';
+    let release: () => void = () => undefined;
+    await page.route(ENDPOINT, async (route) => {
+      posted = route.request().postData() ?? '';
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ status: 200, body: 'ok' });
+    });
+    await page.locator('#newsletter-email').fill('maria@example.org');
+    await page.locator('.newsletter button[type=submit]').click();
+    const button = page.locator('.newsletter button[type=submit]');
+    await expect.poll(() => button.textContent()).toBe('Subscribing...');
+    expect(await button.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => page.locator('[data-toasts] .toast').textContent()).toContain(uiText('en', 'newsletter.success'));
+    expect(posted).toBe('email=maria%40example.org');
+    expect(await button.textContent()).toBe('Subscribe');
+    expect(await page.locator('#newsletter-email').inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('shows a destructive toast when the endpoint fails', async () => {
+    const { page } = await openForm(withEndpoint, '/es/');
+    await page.route(ENDPOINT, (route) => route.fulfill({ status: 500, body: 'no' }));
+    await page.locator('#newsletter-email').fill('jordi@example.org');
+    await page.locator('.newsletter button[type=submit]').click();
+    const toast = page.locator('[data-toasts] .toast');
+    await expect.poll(() => toast.getAttribute('class')).toBe('toast toast--destructive');
+    await page.context().close();
+  });
+
+  it('says the newsletter is not available when no endpoint is configured', async () => {
+    const { page, blocked } = await openForm(withoutEndpoint, '/ca/');
+    await page.locator('#newsletter-email').fill('anna@example.org');
+    await page.locator('.newsletter button[type=submit]').click();
+    const toast = page.locator('[data-toasts] .toast');
+    await expect.poll(() => toast.textContent()).toContain(uiText('ca', 'newsletter.unavailable'));
+    expect(await toast.getAttribute('class')).toBe('toast toast--destructive');
+    expect(blocked.filter((url) => !url.startsWith('https://maps.example.com/'))).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browser.ts';
+import { serveSite } from '../helpers/server.ts';
+import { buildInMemory } from '../helpers/site.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveSite>>;
+let urls: string[];
+beforeAll(async () => {
+  const site = await buildInMemory();
+  urls = site.site.routes.map((route) => route.url);
+  server = await serveSite(site.files);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('every page', () => {
+  it('reads and navigates without JavaScript', async () => {
+    const { page } = await openPage(browser, server.url, { width: 375, height: 800 }, { javaScriptEnabled: false });
+    for (const url of urls) {
+      await page.goto(server.url + url);
+      expect(await page.locator('main h1').isVisible(), url).toBe(true);
+      expect((await page.locator('main').innerText()).length, url).toBeGreaterThan(40);
+      expect(await page.locator('.topbar__nav li a').count(), url).toBe(6);
+      expect(await page.locator('.topbar__nav a').first().isVisible(), url).toBe(true);
+      expect(await page.locator('footer nav a').count(), url).toBeGreaterThan(10);
+      expect(await page.locator('[data-reveal]').evaluateAll((cards) => cards.every((card) => getComputedStyle(card).opacity === '1')), url).toBe(true);
+    }
+    await page.goto(`${server.url}/en/`);
+    await page.locator('.topbar__nav a', { hasText: 'About' }).click();
+    await page.waitForURL('**/en/about/');
+    await page.locator('footer a', { hasText: 'Hearing aids' }).click();
+    await page.waitForURL('**/en/services/hearing-aids/');
+    await page.context().close();
+  });
+
+  it('runs its scripts without a console error or an uncaught exception', async () => {
+    const { page, errors } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    for (const url of urls) {
+      await page.goto(server.url + url);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(120);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 180_000);
+
+  it('loads only the loader and the islands a page places; the carousel only once it comes near', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    await page.goto(`${server.url}/ca/legal/privacy-policy/`);
+    await page.waitForLoadState('networkidle');
+    const manifest = JSON.parse((await page.locator('#island-manifest').textContent())!) as Record<string, string>;
+    expect(Object.keys(manifest).sort()).toEqual(['appointment', 'chat-button', 'cookie-consent', 'newsletter', 'page', 'topbar']);
+    expect(scripts.some((url) => url.includes('/assets/carousel.'))).toBe(false);
+    scripts.length = 0;
+    await page.goto(`${server.url}/ca/`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => url.includes('/assets/carousel.'))).toBe(false);
+    await page.locator('#brands').scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts.some((url) => url.includes('/assets/carousel.'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('asks the browser to prefetch same-site pages on hover, but no page that opens in a new tab (decision 9)', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    await page.goto(`${server.url}/en/`);
+    expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);
+    const rules = JSON.parse((await page.locator('script[type=speculationrules]').textContent())!);
+    expect(rules).toEqual({ prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[target=_blank]' } }] }, eagerness: 'moderate' }] });
+    await page.context().close();
+  });
+});
+
+describe('scroll reveal and lazy images', () => {
+  it('reveals cards as they come into view, once, and leaves those on screen at load as they are', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 1300 });
+    await page.goto(`${server.url}/es/`);
+    const lastReview = page.locator('.review').last();
+    const firstProduct = page.locator('.product-card').first();
+    await expect.poll(() => lastReview.evaluate((card) => card.classList.contains('reveal'))).toBe(true);
+    expect(await firstProduct.evaluate((card) => [card.classList.contains('reveal'), getComputedStyle(card).opacity])).toEqual([false, '1']);
+    expect(await lastReview.evaluate((card) => [card.classList.contains('is-revealed'), getComputedStyle(card).opacity])).toEqual([false, '0']);
+    await lastReview.scrollIntoViewIfNeeded();
+    await expect.poll(() => lastReview.evaluate((card) => getComputedStyle(card).opacity)).toBe('1');
+    const style = await lastReview.evaluate((card) => [card.style.getPropertyValue('--reveal-distance'), card.style.getPropertyValue('--reveal-duration'), card.style.getPropertyValue('--reveal-delay')]);
+    expect(style).toEqual(['20px', '700ms', '0ms']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await lastReview.evaluate((card) => card.classList.contains('is-revealed'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('never hides content when reduced motion is asked for', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 }, { reducedMotion: 'reduce' });
+    await page.goto(`${server.url}/en/`);
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-reveal]').evaluateAll((cards) => cards.every((card) => !card.classList.contains('reveal') && getComputedStyle(card).opacity === '1'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('loads a lazy image once it is within 200 px of the viewport', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    await page.goto(`${server.url}/ca/`);
+    await page.waitForLoadState('networkidle');
+    const image = page.locator('.brand-slide img').first();
+    expect(await image.evaluate((element) => (element as HTMLImageElement).loading)).toBe('lazy');
+    const top = await image.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    await page.evaluate((y) => window.scrollTo(0, y), top - 800 - 150);
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).loading)).toBe('eager');
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    expect(await page.locator('img[data-hero]').getAttribute('loading')).toBeNull();
+    await page.context().close();
+  });
+});
