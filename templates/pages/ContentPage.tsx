@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PageProps } from '../../cli/types.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { formatDate } from '../format.ts';
@@ -5,8 +6,11 @@ import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { trailOf } from '../site-pages.ts';
 
-/** A page of text: About and the legal pages (templates `page` and `legal`). */
-export function ContentPage(props: PageProps) {
+/**
+ * A page of text (templates `page` and `legal`, and the base of service pages): breadcrumbs,
+ * title, the date of a legal text, an optional illustration, the body, then `children`.
+ */
+export function ContentPage(props: PageProps & { children?: ReactNode }) {
   const { locale, t } = useLanguage();
   const { route, routes, bodyHtml } = props;
   const entry = route.entry!;
@@ -15,13 +19,12 @@ export function ContentPage(props: PageProps) {
     <BaseLayout {...props} trail={trail}>
       <article className="page">
         <PageHeading trail={trail} title={entry.title} />
-        {entry.updated && (
-          <p className="page__updated">
-            {t('page.updated', { date: formatDate(locale, entry.updated) })}
-          </p>
+        {route.template === 'legal' && entry.updated && (
+          <p className="page__updated">{t('page.updated', { date: formatDate(locale, entry.updated) })}</p>
         )}
         {entry.image && <img className="page__image" src={entry.image.src} alt={entry.image.alt} width={entry.image.width} height={entry.image.height} loading="lazy" decoding="async" />}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        {props.children}
       </article>
     </BaseLayout>
   );
