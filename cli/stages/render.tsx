@@ -7,9 +7,8 @@ import { RedirectPage } from '../../templates/stubs/RedirectPage.tsx';
 import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
 import { robotsTxt, sitemapXml } from '../../templates/seo/sitemap.ts';
 import { BuildError, throwIfAny } from '../errors.ts';
-import { contentHash } from '../lib/hash.ts';
-import { renderMarkdown, textTable, type GeneratedBlocks } from '../lib/markdown.ts';
 import type { MarkdownCache } from '../lib/markdown-cache.ts';
+import { createBodyRenderer } from '../lib/page-bodies.ts';
 import { createTranslator } from '../lib/translate.ts';
 import { outputPathOf } from '../lib/url.ts';
 import { DEFAULT_LOCALE, LOCALES, type AssetManifest, type Content, type Locale, type Output, type PageProps, type Redirect, type Route, type Translate } from '../types.ts';
@@ -42,7 +41,7 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const warnings: BuildError[] = [];
   const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale, content.ui, (problem) => warnings.push(problem))])) as Record<Locale, Translate>;
   const languageNames = Object.fromEntries(LOCALES.map((locale) => [locale, content.ui[locale]['language.name'] ?? locale])) as Record<Locale, string>;
-  const bodies = new BodyRenderer(input, translators, errors);
+  const bodies = createBodyRenderer(input, translators, errors);
   const pageProps = async (route: Route): Promise<PageProps> => ({
     route, routes, languageNames, settings: content.settings, collections: content.collections, assets: input.assets, buildTime: input.buildTime,
     bodyHtml: await bodies.render(route),
@@ -98,68 +97,6 @@ async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) 
   const props = { ...(await pageProps(route)), headScript: notFoundScript(fixed, pageIds) };
   const html = await renderDocument(pageElement(props, translators), route.entry?.file ?? '404', errors);
   return html === undefined ? undefined : { path: '404.html', contents: html };
-}
-
-/**
- * Page bodies as HTML, reusing the markdown an earlier build rendered from the same inputs:
- * the text, its file and line, and everything a body can depend on in its language (settings
- * for placeholders, the site's addresses for links, the storage list and texts for tables).
- */
-class BodyRenderer {
-  /** Entries this build rendered or reused: the next build's cache. */
-  readonly used = new Map<string, string>();
-  private readonly contextHashes: Record<Locale, string>;
-  private readonly existing: ReadonlySet<string>;
-
-  constructor(private readonly input: RenderInput, private readonly translators: Record<Locale, Translate>, private readonly errors: BuildError[]) {
-    const { content, routes } = input;
-    this.existing = new Set([...routes.map((route) => route.url), ...content.publicFiles.map((file) => `/${file.path}`)]);
-    const shared = JSON.stringify([content.settings, [...this.existing].sort(), content.collections.storage, content.ui.ca]);
-    this.contextHashes = Object.fromEntries(LOCALES.map((locale) => [locale, contentHash(`${shared}\0${JSON.stringify(content.ui[locale])}`)])) as Record<Locale, string>;
-  }
-
-  async render(route: Route): Promise<string> {
-    const { content } = this.input;
-    const source = route.model
-      ? { markdown: route.model.body[route.locale] ?? route.model.body.ca, file: 'content/collections/oticon-models.yaml', line: 1 }
-      : { markdown: route.entry?.body ?? '', file: route.entry?.file ?? '', line: route.entry?.bodyLine ?? 1 };
-    const key = contentHash(`${this.contextHashes[route.locale]}\0${route.locale}\0${source.file}:${source.line}\0${source.markdown}`);
-    const cached = this.used.get(key) ?? this.input.markdownCache.get(key);
-    if (cached !== undefined) {
-      this.used.set(key, cached);
-      return cached;
-    }
-    const errorCount = this.errors.length;
-    const html = await renderMarkdown(source.markdown, {
-      locale: route.locale,
-      file: source.file,
-      line: source.line,
-      lookup: (path) => lookupSetting(content.settings, path),
-      exists: (url) => this.existing.has(url),
-      blocks: generatedBlocks(content, route.locale, this.translators[route.locale]),
-    }, this.errors);
-    if (this.errors.length === errorCount) this.used.set(key, html);
-    return html;
-  }
-}
-
-/** A setting by dotted path, when it is text or a number: `contact.email`. */
-function lookupSetting(settings: Content['settings'], path: string): string | undefined {
-  const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), settings);
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-/** `{{cookie-table}}`: every cookie and storage key the site sets, from the list the consent widget uses. */
-function generatedBlocks(content: Content, locale: Locale, t: Translate): GeneratedBlocks {
-  return {
-    'cookie-table': () =>
-      textTable(
-        [t('storage.name'), t('storage.kind'), t('storage.category'), t('storage.purpose'), t('storage.owner'), t('storage.retention')],
-        content.collections.storage.map((item) => [
-          item.name, item.kind, t(`cookie.${item.category}`), item.purpose[locale] ?? item.purpose.ca, item.owner, item.retention[locale] ?? item.retention.ca,
-        ]),
-      ),
-  };
 }
 
 /** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
