@@ -6,6 +6,7 @@ import { bundleAssets } from './stages/bundle.ts';
 import { bundleWidgets } from './stages/bundle-widgets.ts';
 import { checkOutputs } from './stages/check.ts';
 import { checkScripts } from './stages/check-scripts.ts';
+import { writeHostConfigs } from './stages/host-config.ts';
 import type { ScriptWeight } from './lib/islands.ts';
 import { loadFiles } from './stages/load.ts';
 import { renderSite } from './stages/render.tsx';
@@ -25,7 +26,7 @@ export interface BuildResult {
 }
 
 /**
- * The pipeline, in order: load → validate → route → bundle → render → widgets → check → write.
+ * The pipeline, in order: load → validate → route → bundle → render → widgets → hosts → check → write.
  * Widgets are bundled after rendering, so only the islands the pages place are built.
  * Checks run on the in-memory site, so a failed build writes nothing.
  */
@@ -40,7 +41,8 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir, usedWidgets(rendered.outputs)));
   const pages = attachScripts(rendered.outputs, widgets.scripts);
   const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
-  const outputs = [...pages, ...bundle.outputs, ...widgets.files, ...publicOutputs];
+  const hosts = await task('hosts', () => writeHostConfigs(pages, redirects, content.settings));
+  const outputs = [...pages, ...bundle.outputs, ...widgets.files, ...publicOutputs, ...hosts.outputs];
   const scriptCheck = await task('check', () => {
     const checked = checkScripts(outputs, widgets.scripts, config.scriptBudgets);
     throwIfAny([...checkOutputs(outputs), ...checked.errors]);

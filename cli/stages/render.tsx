@@ -50,7 +50,10 @@ export async function renderSite(input: RenderInput): Promise<RenderResult> {
   const outputs: Output[] = [];
   for (const route of routes) {
     const html = await renderDocument(pageElement(await pageProps(route), translators), route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
-    if (html !== undefined) outputs.push({ path: outputPathOf(route.url), contents: html, route });
+    if (html === undefined) continue;
+    outputs.push({ path: outputPathOf(route.url), contents: html, route });
+    // Also at /{lang}/404.html, where hosts look for the 404 page of a folder (decision 8).
+    if (route.template === 'not-found') outputs.push({ path: `${route.locale}/404.html`, contents: html });
   }
   for (const redirect of input.redirects) {
     const locale = redirect.kind === 'fixed' ? (redirect.to.split('/')[1] as Locale) : DEFAULT_LOCALE;

@@ -9,7 +9,7 @@ import { fixedRedirectScript, languageRedirectScript } from './redirect-scripts.
 export function RedirectPage({ redirect, baseUrl }: { redirect: Redirect; baseUrl: string }) {
   const { locale, t } = useLanguage();
   const refresh = <meta httpEquiv="refresh" content={`0; url=${redirect.to}`} />;
-  const script = redirect.kind === 'fixed' ? fixedRedirectScript(redirect.to) : languageRedirectScript(redirect.to);
+  const script = redirect.kind === 'fixed' ? fixedRedirectScript : languageRedirectScript;
   return (
     <html lang={locale}>
       <head>

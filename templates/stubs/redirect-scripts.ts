@@ -8,15 +8,17 @@ function scriptJson(value: unknown): string {
 /** Reads the visitor's saved language (decision 5) into `l`, ignoring invalid or unreadable storage. */
 const savedLanguage = `var l;try{l=localStorage.getItem('language')}catch(e){}if(${scriptJson(LOCALES)}.indexOf(l)<0)l=${scriptJson(DEFAULT_LOCALE)};`;
 
-/** Sends the visitor to a fixed target, keeping the fragment. */
-export function fixedRedirectScript(to: string): string {
-  return `location.replace(${scriptJson(to)}+location.hash)`;
-}
+/**
+ * The stub's target, read from its canonical link: every stub then runs the same script, so
+ * the Content-Security-Policy allows two hashes rather than one per old address.
+ */
+const target = `new URL(document.querySelector('link[rel=canonical]').href).pathname`;
 
-/** Sends the visitor to the target in their saved language, keeping query and fragment (decisions 3, 5). */
-export function languageRedirectScript(to: string): string {
-  return `${savedLanguage}location.replace(${scriptJson(to)}.replace(/^\\/${DEFAULT_LOCALE}\\//,'/'+l+'/')+location.search+location.hash)`;
-}
+/** Sends the visitor to the stub's fixed target, keeping the fragment. */
+export const fixedRedirectScript = `location.replace(${target}+location.hash)`;
+
+/** Sends the visitor to the stub's target in their saved language, keeping query and fragment (decisions 3, 5). */
+export const languageRedirectScript = `${savedLanguage}location.replace(${target}.replace(/^\\/${DEFAULT_LOCALE}\\//,'/'+l+'/')+location.search+location.hash)`;
 
 /**
  * The rules of /404.html (decision 8), for hosts that serve one 404 page for every missing path:

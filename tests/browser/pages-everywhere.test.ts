@@ -119,3 +119,19 @@ describe('scroll reveal and lazy images', () => {
     await page.context().close();
   });
 });
+
+describe('Content-Security-Policy', () => {
+  it('is sent with every page, and a script it does not list would be refused and reported', async () => {
+    const { page, errors } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    const response = await page.goto(`${server.url}/ca/`);
+    expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+    await page.route(`${server.url}/es/about/`, async (route) => {
+      const original = await route.fetch();
+      await route.fulfill({ response: original, body: (await original.text()).replace('</head>', '<script>window.injected = true</script></head>') });
+    });
+    await page.goto(`${server.url}/es/about/`);
+    expect(await page.evaluate(() => 'injected' in window)).toBe(false);
+    expect(errors.some((error) => error.startsWith('CSP violation: script-src'))).toBe(true);
+    await page.context().close();
+  });
+});

@@ -14,7 +14,7 @@ export function launchBrowser(): Promise<Browser> {
  * `blocked`, so nothing reaches the network.
  */
 export async function openPage(
-  browser: Browser, origin: string, viewport: { width: number; height: number }, options: { reducedMotion?: 'reduce'; javaScriptEnabled?: boolean } = {},
+  browser: Browser, origin: string, viewport: { width: number; height: number }, options: { reducedMotion?: 'reduce'; javaScriptEnabled?: boolean; bypassCSP?: boolean } = {},
 ): Promise<{ page: Page; blocked: string[]; errors: string[] }> {
   const context = await browser.newContext({ viewport, ...options });
   const blocked: string[] = [];
@@ -23,6 +23,10 @@ export async function openPage(
     if (route.request().url().startsWith(origin)) return route.continue();
     blocked.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
+  });
+  // Any Content-Security-Policy violation is reported as an error of the page.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));

@@ -6,9 +6,21 @@ const TYPES: Record<string, string> = {
   png: 'image/png', xml: 'application/xml; charset=utf-8', txt: 'text/plain; charset=utf-8', json: 'application/json',
 };
 
-/** A static host for a built site in memory, on 127.0.0.1 and a free port: pages, then /404.html with status 404. */
+/** The headers `_headers` gives every path (`/*`), as Netlify or Cloudflare Pages would send them. */
+function headersForEveryPath(files: ReadonlyMap<string, string | Buffer>): Record<string, string> {
+  const block = String(files.get('_headers') ?? '').split(/\n(?=\/)/).find((part) => part.startsWith('/*\n')) ?? '';
+  return Object.fromEntries([...block.matchAll(/^ {2}([\w-]+): (.*)$/gm)].map((match) => [match[1]!.toLowerCase(), match[2]!]));
+}
+
+/**
+ * A static host for a built site in memory, on 127.0.0.1 and a free port: pages, then
+ * /404.html with status 404, every response with the site's security headers (so browser
+ * tests run under its Content-Security-Policy).
+ */
 export async function serveSite(files: ReadonlyMap<string, string | Buffer>): Promise<{ url: string; close: () => Promise<void> }> {
+  const headers = headersForEveryPath(files);
   const server: Server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname).slice(1);
     const candidates = path === '' || path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`];
     const found = candidates.find((candidate) => files.has(candidate));
