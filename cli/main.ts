@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { build } from './build.ts';
 import { loadConfig, type BuildFlags } from './config.ts';
@@ -23,6 +24,20 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
     .option('--verbose', 'list every page and example setting')
     .action(async (flags: BuildFlags) => {
       exitCode = await runBuild(flags, packageRoot, generatorKey);
+    });
+  program
+    .command('check')
+    .description('serve the built site on 127.0.0.1 and run the quality gates: links, HTML, SEO, budgets, accessibility')
+    .option('--dist <dir>', 'built site to check', 'dist')
+    .option('--report <file>', 'where to write the JSON report', 'check-report.json')
+    .option('--external', 'also fetch external links (needs a network)')
+    .option('--chromium <path>', 'Chromium for the accessibility gate', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
+    .option('--skip <gates>', 'comma-separated gates to leave out', '')
+    .action(async (flags: { dist: string; report: string; external?: boolean; chromium: string; skip: string }) => {
+      const { runCheck } = await import('./check/run-check.ts');
+      console.log(`Checking ${flags.dist}/`);
+      const passed = await runCheck({ dist: resolve(flags.dist), report: resolve(flags.report), external: flags.external ?? false, chromium: flags.chromium, skip: flags.skip.split(',').filter(Boolean) }, (line) => console.log(line));
+      exitCode = passed ? 0 : 1;
     });
   await program.parseAsync(argv, { from: 'user' });
   return exitCode;

@@ -9,6 +9,11 @@ export function formatPrice(locale: Locale, amount: number): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount);
 }
 
+/** A phone number as shown: its spaces non-breaking, so it never wraps across lines. */
+export function phoneText(phone: string): string {
+  return phone.replace(/ /g, '\u00a0');
+}
+
 /** A YYYY-MM-DD date as the locale writes it in full. */
 export function formatDate(locale: Locale, isoDate: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));

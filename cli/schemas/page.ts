@@ -7,7 +7,8 @@ export const pageTemplates = ['home', 'service', 'page', 'legal', 'model-list', 
 /** Front matter of a markdown page (content/<locale>/**\/*.md). */
 export const frontMatterSchema = z
   .object({
-    title: z.string().min(1).max(70),
+    // With " | " and the site name after it, a longer title is cut short in search results.
+    title: z.string().min(1).max(55),
     label: z.string().min(1).max(40).optional(),
     description: z.string().min(50, 'should be a sentence of at least 50 characters').max(200),
     keywords: z.array(z.string().min(1)).default([]),

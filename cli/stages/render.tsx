@@ -105,7 +105,7 @@ async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) 
 /** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
 export async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
   try {
-    return `<!doctype html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`;
+    return `<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`;
   } catch (error) {
     const stack = await componentStackOf(element);
     errors.push(new BuildError('TemplateError', `${(error as Error).message}${stack}`, { file: source, cause: error }));

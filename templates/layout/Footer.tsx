@@ -1,4 +1,5 @@
 import type { PageProps } from '../../cli/types.ts';
+import { phoneText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
 import { findRoute, labelOf } from '../site-pages.ts';
@@ -21,7 +22,8 @@ export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes'
         <section className="footer__brand" aria-label={settings.name}>
           <a className="brand" href={localHref(locale, '/')}>{settings.name}</a>
           <p>{t('footer.tagline')}</p>
-          <ul className="footer__social" aria-label={t('footer.social')}>
+          <nav aria-label={t('footer.social')}>
+          <ul className="footer__social">
             {settings.social.map((profile) => (
               <li key={profile.network}>
                 <a href={profile.url} target="_blank" rel="noopener noreferrer">
@@ -30,6 +32,7 @@ export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes'
               </li>
             ))}
           </ul>
+          </nav>
         </section>
         <nav aria-labelledby="footer-visual">
           <h2 id="footer-visual">{t('footer.visual')}</h2>
@@ -52,8 +55,8 @@ export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes'
           <h2 id="footer-contact">{t('footer.contact')}</h2>
           <address>
             {address.street}<br />{address.postalCode} {address.locality}<br />
-            <a href={telHref(contact.phone)}>{contact.phone}</a><br />
-            <a href={telHref(contact.mobile)}>{contact.mobile}</a><br />
+            <a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a><br />
+            <a href={telHref(contact.mobile)}>{phoneText(contact.mobile)}</a><br />
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </address>
         </section>

@@ -1,6 +1,7 @@
 import { LOCALES, type PageProps } from '../../cli/types.ts';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { Island } from '../components/Island.tsx';
+import { phoneText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
 
@@ -46,7 +47,7 @@ export function Header({ route, settings, languageNames, favicon }: Pick<PagePro
                   </li>
                 ))}
               </ul>
-              <a className="topbar__phone" href={telHref(settings.contact.phone)} aria-label={call}>{settings.contact.phone}</a>
+              <a className="topbar__phone" href={telHref(settings.contact.phone)} aria-label={call}>{phoneText(settings.contact.phone)}</a>
             </nav>
             <nav className="lang-switcher" aria-label={t('language.switch')}>
               <ul>

@@ -12,7 +12,7 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
       <Island name="carousel" load="visible" props={{ previous: t('brands.previous'), next: t('brands.next'), label: t('brands.heading'), slideLabel: t('brands.slide') }}>
         <div className="carousel" data-carousel="">
           {/* Focusable so keyboard users can scroll the row when the carousel script is not there. */}
-          <ul className="brand-row" data-carousel-track="" tabIndex={0} aria-label={t('brands.heading')}>
+          <ul className="brand-row" data-carousel-track="" tabIndex={0} aria-labelledby="brands-heading">
             {brands.map((brand) => (
               <li key={brand.id} className="brand-slide" tabIndex={0}>
                 <figure>

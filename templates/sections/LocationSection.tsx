@@ -1,5 +1,6 @@
 import type { Settings } from '../../cli/types.ts';
 import { OpeningHours } from '../components/OpeningHours.tsx';
+import { phoneText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { chatHref, telHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
@@ -20,9 +21,9 @@ export function LocationSection({ settings }: { settings: Settings }) {
           <OpeningHours hours={settings.openingHours} />
           <dl className="location__contact">
             <dt>{t('location.phone')}</dt>
-            <dd><a href={telHref(contact.phone)}>{contact.phone}</a></dd>
+            <dd><a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a></dd>
             <dt>{t('location.mobile')}</dt>
-            <dd><a href={telHref(contact.mobile)}>{contact.mobile}</a></dd>
+            <dd><a href={telHref(contact.mobile)}>{phoneText(contact.mobile)}</a></dd>
             <dt>{t('location.email')}</dt>
             <dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd>
           </dl>

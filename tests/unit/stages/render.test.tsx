@@ -13,6 +13,6 @@ describe('renderDocument', () => {
   });
 
   it('renders a document with its doctype', async () => {
-    expect(await renderDocument(<html lang="ca"><body>Hola</body></html>, 'test', [])).toBe('<!doctype html><html lang="ca"><head></head><body>Hola</body></html>');
+    expect(await renderDocument(<html lang="ca"><body>Hola</body></html>, 'test', [])).toBe('<!DOCTYPE html><html lang="ca"><head></head><body>Hola</body></html>');
   });
 });

@@ -1,0 +1,64 @@
+import { writeFile } from 'node:fs/promises';
+import { serveBuiltSite } from '../serve/static-server.ts';
+import { readBuiltSite, type GateResult } from './built-site.ts';
+import { checkAccessibility } from './gate-accessibility.ts';
+import { checkBudgets, type PageWeight } from './gate-budgets.ts';
+import { checkHtml } from './gate-html.ts';
+import { checkLinks } from './gate-links.ts';
+import { checkSeo } from './gate-seo.ts';
+
+/** How `check` runs. */
+export interface CheckOptions {
+  readonly dist: string;
+  readonly report: string;
+  /** Fetch external links too (needs a network). */
+  readonly external: boolean;
+  readonly chromium: string;
+  /** Gates to leave out, by name. */
+  readonly skip: readonly string[];
+}
+
+/** The quality gates over a built site, served on 127.0.0.1; resolves to whether every gate passed. */
+export async function runCheck(options: CheckOptions, print: (line: string) => void): Promise<boolean> {
+  const site = await readBuiltSite(options.dist);
+  const baseUrl = /Sitemap: (\S+)\/sitemap\.xml/.exec(site.files.get('robots.txt')?.toString('utf8') ?? '')?.[1] ?? '';
+  const server = await serveBuiltSite(options.dist);
+  const results: GateResult[] = [];
+  const started = performance.now();
+  try {
+    const indexable = site.pages.filter((page) => page.isIndexable).map((page) => page.url);
+    const gates: [string, () => Promise<GateResult> | GateResult][] = [
+      ['links', () => checkLinks(server.url, site.pages.filter((page) => !page.file.endsWith('404.html')).map((page) => page.url), options.external)],
+      ['html', () => checkHtml(site)],
+      ['seo', () => checkSeo(site, baseUrl)],
+      ['budgets', () => checkBudgets(site)],
+      ['accessibility', () => checkAccessibility(server.url, indexable, options.chromium)],
+    ];
+    for (const [name, run] of gates.filter(([name]) => !options.skip.includes(name))) {
+      const start = performance.now();
+      const result = await run();
+      results.push(result);
+      print(`  ${name.padEnd(14)} ${String(result.checked).padStart(6)} checked  ${String(result.problems.length).padStart(4)} problems  ${Math.round(performance.now() - start)} ms`);
+    }
+  } finally {
+    await server.close();
+  }
+  printSummary(results, print);
+  await writeFile(options.report, `${JSON.stringify({ dist: options.dist, seconds: Math.round((performance.now() - started) / 100) / 10, results }, null, 2)}\n`);
+  print(`Report written to ${options.report}`);
+  return results.every((result) => result.problems.length === 0);
+}
+
+function printSummary(results: readonly GateResult[], print: (line: string) => void): void {
+  const weights = results.find((result) => result.gate === 'budgets')?.details as PageWeight[] | undefined;
+  if (weights) {
+    const max = (kind: keyof Omit<PageWeight, 'url'>, home: boolean) => Math.max(0, ...weights.filter((weight) => /^\/(ca|es|en)\/$/.test(weight.url) === home).map((weight) => weight[kind]));
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
+    print('  bytes per page (largest)     HTML gz    CSS gz     JS gz    images');
+    print(`  home pages               ${kb(max('html', true))} ${kb(max('css', true))} ${kb(max('script', true))} ${kb(max('images', true))}`);
+    print(`  other pages              ${kb(max('html', false))} ${kb(max('css', false))} ${kb(max('script', false))} ${kb(max('images', false))}`);
+  }
+  const problems = results.flatMap((result) => result.problems.map((problem) => `  ${result.gate}: ${problem.page ? `${problem.page} ` : ''}${problem.message}`));
+  if (problems.length > 0) print([`${problems.length} problems:`, ...problems.slice(0, 60), ...(problems.length > 60 ? [`  … ${problems.length - 60} more in the report`] : [])].join('\n'));
+  else print('Every gate passed.');
+}
