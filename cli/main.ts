@@ -26,6 +26,17 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
       exitCode = await runBuild(flags, packageRoot, generatorKey);
     });
   program
+    .command('preview')
+    .description('serve the built site on 127.0.0.1 with the redirects, headers and 404 pages of the generated host files')
+    .option('--dist <dir>', 'built site to serve', 'dist')
+    .option('--port <number>', 'port to listen on', '4322')
+    .action(async (flags: { dist: string; port: string }) => {
+      const { serveBuiltSite } = await import('./serve/static-server.ts');
+      const { url } = await serveBuiltSite(resolve(flags.dist), Number(flags.port));
+      console.log(`Serving ${flags.dist}/ at ${url}/ (Ctrl+C stops)`);
+      await new Promise(() => undefined);
+    });
+  program
     .command('check')
     .description('serve the built site on 127.0.0.1 and run the quality gates: links, HTML, SEO, budgets, accessibility')
     .option('--dist <dir>', 'built site to check', 'dist')

@@ -4,6 +4,12 @@ import { JsonLd } from '../components/JsonLd.tsx';
 import { useLanguage } from '../i18n.tsx';
 
 const ogLocales = { ca: 'ca_ES', es: 'es_ES', en: 'en_US' } as const;
+/**
+ * Marks the page as scripted before it is first painted, so the phone top bar is laid out
+ * collapsed from the start instead of shifting when its script runs; should the menu script
+ * not arrive within 3 s, the mark goes and the full navigation shows again.
+ */
+const SCRIPTED_MARK = "document.documentElement.classList.add('js');setTimeout(function(){if(!document.querySelector('.topbar--enhanced'))document.documentElement.classList.remove('js')},3000)";
 const SPECULATION_RULES = JSON.stringify({
   prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[target=_blank]' } }] }, eagerness: 'moderate' }],
 });
@@ -24,6 +30,7 @@ export function Head({ route, settings, assets, title, description, keywords, sc
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <script dangerouslySetInnerHTML={{ __html: SCRIPTED_MARK }} />
       {script && <script dangerouslySetInnerHTML={{ __html: script }} />}
       <title>{fullTitle}</title>
       <meta name="description" content={description} />

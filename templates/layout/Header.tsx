@@ -35,7 +35,7 @@ export function Header({ route, settings, languageNames, favicon }: Pick<PagePro
               <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2Z" />
             </svg>
           </a>
-          <button className="topbar__menu-toggle" type="button" data-menu-toggle="" aria-controls="main-menu" aria-expanded="false" aria-label={t('nav.menu')} hidden>
+          <button className="topbar__menu-toggle" type="button" data-menu-toggle="" aria-controls="main-menu" aria-expanded="false" aria-label={t('nav.menu')}>
             <span className="topbar__menu-icon" aria-hidden="true" />
           </button>
           <div className="topbar__menu" id="main-menu">

@@ -57,3 +57,23 @@ describe('layout in Chromium', () => {
     await page.context().close();
   });
 });
+
+describe('regression: the top bar shifted the page when its script ran', () => {
+  it.each([[412, 823], [1350, 940], [1440, 900]])('lays out pages at %i×%i px without any layout shift', async (width, height) => {
+    const { page } = await openPage(browser, server.url, { width, height });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/ca/', '/es/legal/privacy-policy/', '/en/services/hearing-aids/']) {
+      await page.goto(server.url + path);
+      await page.waitForTimeout(1500);
+      const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      expect(total, `${path} at ${width}px`).toBeLessThan(0.01);
+    }
+    await page.context().close();
+  });
+});

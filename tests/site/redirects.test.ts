@@ -30,7 +30,11 @@ function runScripts(path: string, url: string, storage: Record<string, string> |
     localStorage: { getItem: (key: string) => { if (storage === 'throws') throw new Error('denied'); return storage[key] ?? null; } },
     console: { warn: (message: string) => calls.warnings.push(message) },
     fetch: (to: string) => { calls.fetched = to; return new Promise(() => undefined); },
-    document: { querySelector: (selector: string) => ({ href: document.querySelector(selector)?.getAttribute('href') }) },
+    document: {
+      querySelector: (selector: string) => ({ href: document.querySelector(selector)?.getAttribute('href') }),
+      documentElement: { classList: { add: () => undefined, remove: () => undefined } },
+    },
+    setTimeout: () => undefined,
     URL,
   };
   // Only classic inline scripts run here: data blocks and modules are not redirect logic.

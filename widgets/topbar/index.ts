@@ -30,7 +30,6 @@ function setUpMenu(header: HTMLElement, { openLabel, closeLabel }: WidgetProps['
   const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
   const phoneLayout = matchMedia(MENU_MEDIA);
   header.classList.add('topbar--enhanced');
-  button.hidden = false;
 
   const focusables = () => [button, ...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
   const isOpen = () => button.getAttribute('aria-expanded') === 'true';
