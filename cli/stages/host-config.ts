@@ -18,20 +18,24 @@ const CLOUDFLARE_LIMITS = { static: 2000, dynamic: 100 };
  */
 export function writeHostConfigs(pages: readonly Output[], redirects: readonly Redirect[], settings: Settings): { outputs: Output[]; contentSecurityPolicy: string } {
   const lines = redirectLines(redirects);
-  const dynamic = 3;
-  if (lines.length > CLOUDFLARE_LIMITS.static || dynamic > CLOUDFLARE_LIMITS.dynamic) {
-    throwIfAny([new BuildError('InvalidRedirect', `${lines.length} redirects are more than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.static})`, { file: 'content/redirects.yaml' })]);
-  }
+  const redirectsText = redirectsFile(lines);
+  const rules = redirectsText.split('\n').filter((line) => line.startsWith('/'));
+  const dynamic = rules.filter((line) => line.includes('*')).length;
+  const problems = [
+    ...(rules.length - dynamic > CLOUDFLARE_LIMITS.static ? [`${rules.length - dynamic} exact redirects are more than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.static})`] : []),
+    ...(dynamic > CLOUDFLARE_LIMITS.dynamic ? [`${dynamic} redirects with a splat are more than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.dynamic})`] : []),
+  ];
+  throwIfAny(problems.map((message) => new BuildError('InvalidRedirect', message, { file: 'content/redirects.yaml' })));
   const csp = contentSecurityPolicy(settings, inlineScriptHashes(pages));
-  const rules = headerRules(csp);
+  const headers = headerRules(csp);
   return {
     contentSecurityPolicy: csp,
     outputs: [
-      { path: '_redirects', contents: redirectsFile(lines) },
-      { path: '_headers', contents: headersFile(rules) },
-      { path: 'vercel.json', contents: vercelFile(lines, rules) },
-      { path: 'nginx.conf', contents: nginxFile(lines, rules) },
-      { path: '.htaccess', contents: htaccessFile(lines, rules) },
+      { path: '_redirects', contents: redirectsText },
+      { path: '_headers', contents: headersFile(headers) },
+      { path: 'vercel.json', contents: vercelFile(lines, headers) },
+      { path: 'nginx.conf', contents: nginxFile(lines, headers) },
+      { path: '.htaccess', contents: htaccessFile(lines, headers) },
     ],
   };
 }

@@ -20,13 +20,21 @@ const isTagRequest = (url: string) => url.startsWith('https://www.googletagmanag
 describe('analytics (decision 13)', () => {
   it('queues a page view 500 ms after load with page_path and language, under denied consent', async () => {
     const { page } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
+    // Record when each entry is queued, to measure the delay inside the page, whatever the machine's load.
+    await page.addInitScript(() => {
+      const queue: unknown[] = [];
+      const times: number[] = [];
+      queue.push = (...items: unknown[]) => { times.push(performance.now()); return Array.prototype.push.apply(queue, items); };
+      Object.assign(window, { dataLayer: queue, queuedAt: times });
+    });
     await page.goto(`${withAnalytics.url}/es/services/orto-k/?utm=x`);
-    const early = await readDataLayer(page);
-    expect(early[0]).toEqual(['consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
-    expect(early.some((entry) => entry[1] === 'page_view')).toBe(false);
-    await page.waitForTimeout(700);
-    const pageView = (await readDataLayer(page)).find((entry) => entry[1] === 'page_view');
-    expect(pageView).toEqual(['event', 'page_view', { page_path: '/es/services/orto-k/?utm=x', language: 'es' }]);
+    await expect.poll(async () => (await readDataLayer(page)).some((entry) => entry[1] === 'page_view')).toBe(true);
+    const entries = await readDataLayer(page);
+    expect(entries[0]).toEqual(['consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
+    const index = entries.findIndex((entry) => entry[1] === 'page_view');
+    expect(entries[index]).toEqual(['event', 'page_view', { page_path: '/es/services/orto-k/?utm=x', language: 'es' }]);
+    const times = await page.evaluate(() => (window as unknown as { queuedAt: number[] }).queuedAt);
+    expect(times[index]! - times[0]!).toBeGreaterThanOrEqual(495);
     await page.context().close();
   });
 

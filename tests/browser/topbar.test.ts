@@ -78,6 +78,9 @@ describe('language', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await page.goto(`${site.url}/`);
     await page.waitForURL('**/en/');
+    // The page's own widget stores its language once it loads: wait for it before overwriting.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.setItem('language', 'xx'));
     await page.goto(`${site.url}/services/hearing-aids`);
     await page.waitForURL('**/ca/services/hearing-aids/');
