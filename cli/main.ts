@@ -26,6 +26,24 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
       exitCode = await runBuild(flags, packageRoot, generatorKey);
     });
   program
+    .command('schemas')
+    .description('write the content schemas as JSON Schema into content/.schemas/, for editors')
+    .option('--content <dir>', 'content folder', 'content')
+    .action(async (flags: { content: string }) => {
+      const { writeContentSchemas } = await import('./commands/schemas.ts');
+      console.log(await writeContentSchemas(resolve(flags.content)));
+    });
+  program
+    .command('translations')
+    .description('list, per language, the texts and pages that fall back to Catalan')
+    .option('--content <dir>', 'content folder', 'content')
+    .action(async (flags: { content: string }) => {
+      const { reportTranslations } = await import('./commands/translations.ts');
+      const report = await reportTranslations(resolve(flags.content), resolve('public'));
+      console.log(report.text);
+      exitCode = report.isComplete ? 0 : 1;
+    });
+  program
     .command('preview')
     .description('serve the built site on 127.0.0.1 with the redirects, headers and 404 pages of the generated host files')
     .option('--dist <dir>', 'built site to serve', 'dist')
