@@ -26,6 +26,16 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
       exitCode = await runBuild(flags, packageRoot, generatorKey);
     });
   program
+    .command('dev')
+    .description('build into memory, serve on 127.0.0.1, rebuild on every change and reload the open pages')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--port <number>', 'port to listen on', '4321')
+    .action(async (flags: { content: string; port: string }) => {
+      const { runDev } = await import('./commands/dev.ts');
+      await runDev({ content: flags.content, port: Number(flags.port) }, packageRoot ?? resolve('.'), generatorKey, (line) => console.log(line));
+      await new Promise(() => undefined);
+    });
+  program
     .command('schemas')
     .description('write the content schemas as JSON Schema into content/.schemas/, for editors')
     .option('--content <dir>', 'content folder', 'content')

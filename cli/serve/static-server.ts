@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 
@@ -15,9 +15,29 @@ interface HostRules {
   readonly headers: readonly { prefix: string; values: [string, string][] }[];
 }
 
-/** Reads `_redirects` (exact 301/302 lines) and `_headers` of a built folder. */
-async function readHostRules(root: string): Promise<HostRules> {
-  const text = async (file: string) => readFile(join(root, file), 'utf8').catch(() => '');
+/** Where served files come from: a built folder on disk, or a build kept in memory. */
+export interface SiteFiles {
+  /** The bytes of a file by its path below the site root, or undefined. */
+  read(path: string): Promise<Buffer | undefined>;
+  /** Whether a path below the site root is a folder (a page's address without its slash). */
+  isFolder(path: string): Promise<boolean>;
+}
+
+/** The files of a built folder on disk. */
+export function filesOnDisk(root: string): SiteFiles {
+  const inside = (path: string) => {
+    const file = normalize(join(root, path));
+    return file.startsWith(normalize(root)) ? file : undefined;
+  };
+  return {
+    read: async (path) => { const file = inside(path); return file ? readFile(file).catch(() => undefined) : undefined; },
+    isFolder: async (path) => { const file = inside(path); return file ? (await stat(file).catch(() => undefined))?.isDirectory() ?? false : false; },
+  };
+}
+
+/** Reads `_redirects` (exact 301/302 lines) and `_headers` of a built site. */
+async function readHostRules(files: SiteFiles): Promise<HostRules> {
+  const text = async (file: string) => (await files.read(file))?.toString('utf8') ?? '';
   const redirects = new Map((await text('_redirects')).split('\n').filter((line) => /^\/\S* \S+ 30[12]$/.test(line))
     .map((line) => line.split(' ')).map(([from, to, status]) => [from!, { to: to!, status: Number(status) }]));
   const headers = (await text('_headers')).split(/\n(?=\/)/).filter((block) => block.startsWith('/')).map((block) => {
@@ -31,29 +51,44 @@ async function readHostRules(root: string): Promise<HostRules> {
 }
 
 /**
- * Serves a built site from disk on 127.0.0.1 as the generated host configurations describe:
- * redirects from `_redirects`, headers from `_headers`, a directory's index, and for a
- * missing path the 404 page of its language with status 404. Port 0 picks a free port.
+ * Serves a built site on 127.0.0.1 as the generated host configurations describe: redirects
+ * from `_redirects`, headers from `_headers`, a folder's index, and for a missing path the 404
+ * page of its language with status 404. Port 0 picks a free port. `transformHtml` may change
+ * pages as they are sent, and `handleFirst` answer requests of its own (the dev server's
+ * reload script and events).
  */
-export async function serveBuiltSite(root: string, port = 0): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
-  const rules = await readHostRules(root);
+export async function serveSite(
+  files: SiteFiles | (() => SiteFiles), port = 0, transformHtml: (html: string) => string = (html) => html,
+  handleFirst: (request: IncomingMessage, response: ServerResponse) => boolean = () => false,
+): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+  const current = typeof files === 'function' ? files : () => files;
   const server = createServer(async (request, response) => {
+    if (handleFirst(request, response)) return;
+    const site = current();
+    const rules = await readHostRules(site);
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     for (const rule of rules.headers.filter((candidate) => path.startsWith(candidate.prefix))) for (const [name, value] of rule.values) response.setHeader(name, value);
     const redirect = rules.redirects.get(path);
     if (redirect) return void response.writeHead(redirect.status, { location: redirect.to }).end();
-    const file = normalize(join(root, path));
-    if (!file.startsWith(normalize(root))) return void response.writeHead(400).end();
-    const found = await stat(file).catch(() => undefined);
-    if (found?.isDirectory() && !path.endsWith('/')) return void response.writeHead(301, { location: `${path}/` }).end();
-    const target = found?.isDirectory() ? join(file, 'index.html') : file;
-    const body = await readFile(target).catch(() => undefined);
-    if (body) return void response.writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' }).end(body);
+    const relative = path.slice(1);
+    if (relative && !path.endsWith('/') && await site.isFolder(relative)) return void response.writeHead(301, { location: `${path}/` }).end();
+    const target = path.endsWith('/') ? `${relative}index.html` : relative;
+    const body = await site.read(target);
+    const send = (status: number, file: string, bytes: Buffer) => {
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      response.writeHead(status, { 'content-type': type }).end(type.startsWith('text/html') ? transformHtml(bytes.toString('utf8')) : bytes);
+    };
+    if (body) return send(200, target, body);
     const language = /^\/(ca|es|en)\//.exec(path)?.[1];
-    const notFound = await readFile(join(root, language ? `${language}/404.html` : '404.html')).catch(() => Buffer.from('Not found'));
-    response.writeHead(404, { 'content-type': TYPES['.html']! }).end(notFound);
+    const notFound = language ? `${language}/404.html` : '404.html';
+    send(404, notFound, (await site.read(notFound)) ?? Buffer.from('Not found'));
   });
   await new Promise<void>((listening) => server.listen(port, '127.0.0.1', listening));
   const { port: actual } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${actual}`, server, close: () => new Promise((closed) => server.close(() => closed())) };
+}
+
+/** Serves a built folder from disk (preview, check). */
+export function serveBuiltSite(root: string, port = 0) {
+  return serveSite(filesOnDisk(root), port);
 }
