@@ -27,12 +27,12 @@ const WATCHED = ['content', 'public', 'templates', 'widgets'];
 export async function runDev(flags: BuildFlags & { port: number }, packageRoot: string, generatorKey: string | undefined, print: (line: string) => void): Promise<void> {
   const clients = new Set<ServerResponse>();
   const send = (event: string, data: unknown) => { for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`); };
-  let files: ReadonlyMap<string, string | Buffer> = new Map();
   let lastError: string | undefined;
-  const site: SiteFiles = {
+  const filesInMemory = (files: ReadonlyMap<string, string | Buffer>): SiteFiles => ({
     read: async (path) => { const file = files.get(path); return file === undefined ? undefined : Buffer.from(file); },
     isFolder: async (path) => files.has(`${path}/index.html`),
-  };
+  });
+  let site = filesInMemory(new Map());
   let buildSite = build;
 
   const rebuild = async (reason: string) => {
@@ -40,9 +40,9 @@ export async function runDev(flags: BuildFlags & { port: number }, packageRoot: 
     const writer = memoryWriter();
     try {
       await buildSite(loadConfig({ ...flags, quiet: true }, process.env, packageRoot, generatorKey), writer, { timings: [], task: async (_stage, work) => work() });
-      files = writer.files;
+      site = filesInMemory(writer.files);
       lastError = undefined;
-      print(`${reason}: built ${files.size} files in ${Math.round(performance.now() - started)} ms`);
+      print(`${reason}: built ${writer.files.size} files in ${Math.round(performance.now() - started)} ms`);
       send('reload', null);
     } catch (error) {
       lastError = error instanceof BuildErrors ? error.errors.map(formatError).join('\n') : error instanceof BuildError ? formatError(error) : String((error as Error).stack ?? error);

@@ -62,10 +62,17 @@ export async function serveSite(
   handleFirst: (request: IncomingMessage, response: ServerResponse) => boolean = () => false,
 ): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const current = typeof files === 'function' ? files : () => files;
+  // Read once per served build: a new build comes as a new SiteFiles object.
+  const rulesBySite = new WeakMap<SiteFiles, Promise<HostRules>>();
+  const rulesOf = (site: SiteFiles) => {
+    let rules = rulesBySite.get(site);
+    if (!rules) rulesBySite.set(site, (rules = readHostRules(site)));
+    return rules;
+  };
   const server = createServer(async (request, response) => {
     if (handleFirst(request, response)) return;
     const site = current();
-    const rules = await readHostRules(site);
+    const rules = await rulesOf(site);
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     for (const rule of rules.headers.filter((candidate) => path.startsWith(candidate.prefix))) for (const [name, value] of rule.values) response.setHeader(name, value);
     const redirect = rules.redirects.get(path);
