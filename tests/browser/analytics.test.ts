@@ -1,12 +1,13 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 /** A copy of the content with an analytics id set, so the analytics island is on every page. */
 const project = await copyProject();
+afterAll(() => rm(project, { recursive: true, force: true }));
 const settingsFile = join(project, 'content/site.yaml');
 await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'));
 const withAnalytics = useServedSite(join(project, 'content'));

@@ -1,6 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPage } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
@@ -8,6 +8,7 @@ import { uiText } from '../helpers/ui.ts';
 
 const ENDPOINT = 'https://newsletter.example.com/subscribe';
 const project = await copyProject();
+afterAll(() => rm(project, { recursive: true, force: true }));
 const settingsFile = join(project, 'content/site.yaml');
 await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('newsletterEndpoint: ""', `newsletterEndpoint: "${ENDPOINT}"`));
 const withEndpoint = useServedSite(join(project, 'content'));
