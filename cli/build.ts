@@ -3,6 +3,7 @@ import { loadMarkdownCache, saveMarkdownCache } from './lib/markdown-cache.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 import { attachScripts, usedWidgets } from './stages/attach-scripts.ts';
 import { bundleAssets } from './stages/bundle.ts';
+import { buildImages } from './stages/images.ts';
 import { bundleWidgets } from './stages/bundle-widgets.ts';
 import { checkOutputs } from './stages/check.ts';
 import { checkScripts } from './stages/check-scripts.ts';
@@ -26,7 +27,7 @@ export interface BuildResult {
 }
 
 /**
- * The pipeline, in order: load → validate → route → bundle → render → widgets → hosts → check → write.
+ * The pipeline, in order: load → validate → route → bundle → images → render → widgets → hosts → check → write.
  * Widgets are bundled after rendering, so only the islands the pages place are built.
  * Checks run on the in-memory site, so a failed build writes nothing.
  */
@@ -36,13 +37,14 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   const content = await task('validate', () => validateContent(files));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
   const bundle = await task('bundle', () => bundleAssets({ stylesheetPath: config.stylesheet, browsers: config.browsers, publicFiles: content.publicFiles, cacheDir: config.cacheDir }));
+  const images = await task('images', () => buildImages(content.images, config.cacheDir));
   const markdownCache = await loadMarkdownCache(config.cacheDir, config.generatorKey);
-  const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime, markdownCache }));
+  const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime, markdownCache, images: images.manifest }));
   const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir, usedWidgets(rendered.outputs)));
   const pages = attachScripts(rendered.outputs, widgets.scripts);
   const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
   const hosts = await task('hosts', () => writeHostConfigs(pages, redirects, content.settings));
-  const outputs = [...pages, ...bundle.outputs, ...widgets.files, ...publicOutputs, ...hosts.outputs];
+  const outputs = [...pages, ...bundle.outputs, ...images.outputs, ...widgets.files, ...publicOutputs, ...hosts.outputs];
   const scriptCheck = await task('check', () => {
     const checked = checkScripts(outputs, widgets.scripts, config.scriptBudgets);
     throwIfAny([...checkOutputs(outputs), ...checked.errors]);

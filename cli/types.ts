@@ -93,6 +93,8 @@ export interface Content {
   readonly collections: Collections;
   readonly redirectRules: readonly RedirectRule[];
   readonly publicFiles: readonly PublicFile[];
+  /** Raster images of content/images/, as bytes (path below content/: `images/shop.jpg`). */
+  readonly images: readonly PublicFile[];
   /** Fallbacks to Catalan and other things a maintainer should fix; `--strict` fails on them. */
   readonly warnings: readonly BuildError[];
 }
@@ -151,6 +153,17 @@ export interface ScriptManifest {
   /** Every script file by URL: gzip size, and the chunks it imports at once or on demand. */
   readonly chunks: Readonly<Record<string, { readonly gzip: number; readonly imports: readonly string[]; readonly dynamicImports: readonly string[] }>>;
 }
+
+/** A content image as responsive versions: its size, the fallback file and a srcset per format. */
+export interface ResponsiveImage {
+  readonly width: number;
+  readonly height: number;
+  readonly fallback: string;
+  readonly sources: readonly { readonly type: string; readonly srcset: string }[];
+}
+
+/** Responsive versions of content images, by the address content uses: `/images/shop.jpg`. */
+export type ImageManifest = Readonly<Record<string, ResponsiveImage>>;
 
 /** Hashed asset URLs that pages link to. */
 export interface AssetManifest {

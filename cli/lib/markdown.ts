@@ -43,6 +43,9 @@ export async function renderMarkdown(markdown: string, context: MarkdownContext,
   visit(tree, (node) => {
     if (node.type === 'text') node.value = fillPlaceholders(node.value, context, (name) => fail(node, 'UnknownSetting', `unknown placeholder {{${name}}}`));
     if (node.type === 'link') resolveLink(node, context, fail);
+    if (node.type === 'image' && node.url.startsWith('/') && !context.exists(node.url)) {
+      fail(node, 'BrokenLink', `the image ${node.url} is not a file of the site (content/images/ or public/)`);
+    }
   });
   // remark-html compiles mdast itself, so the tree stays mdast through `run`.
   return String(processor.stringify(processor.runSync(tree) as Root));

@@ -2,7 +2,8 @@ import type { BuildError } from '../errors.ts';
 import { contentHash } from './hash.ts';
 import { renderMarkdown, textTable, type GeneratedBlocks } from './markdown.ts';
 import type { MarkdownCache } from './markdown-cache.ts';
-import { LOCALES, type Content, type Locale, type Route, type Translate } from '../types.ts';
+import { useResponsiveImages } from './responsive-image.ts';
+import { LOCALES, type Content, type ImageManifest, type Locale, type Route, type Translate } from '../types.ts';
 
 /** Renders page bodies; `used` holds every entry this build rendered or reused: the next build's cache. */
 export interface BodyRenderer {
@@ -17,14 +18,14 @@ export interface BodyRenderer {
  * Problems go to `errors`; a body with problems is not cached.
  */
 export function createBodyRenderer(
-  input: { readonly content: Content; readonly routes: readonly Route[]; readonly markdownCache: MarkdownCache },
+  input: { readonly content: Content; readonly routes: readonly Route[]; readonly markdownCache: MarkdownCache; readonly images: ImageManifest },
   translators: Readonly<Record<Locale, Translate>>,
   errors: BuildError[],
 ): BodyRenderer {
-  const { content, routes, markdownCache } = input;
+  const { content, routes, markdownCache, images } = input;
   const used = new Map<string, string>();
-  const existing = new Set([...routes.map((route) => route.url), ...content.publicFiles.map((file) => `/${file.path}`)]);
-  const shared = JSON.stringify([content.settings, [...existing].sort(), content.collections.storage, content.ui.ca]);
+  const existing = new Set([...routes.map((route) => route.url), ...[...content.publicFiles, ...content.images].map((file) => `/${file.path}`)]);
+  const shared = JSON.stringify([content.settings, [...existing].sort(), content.collections.storage, content.ui.ca, images]);
   const contextHashes = Object.fromEntries(LOCALES.map((locale) => [locale, contentHash(`${shared}\0${JSON.stringify(content.ui[locale])}`)])) as Record<Locale, string>;
 
   async function render(route: Route): Promise<string> {
@@ -38,7 +39,7 @@ export function createBodyRenderer(
       return cached;
     }
     const errorCount = errors.length;
-    const html = await renderMarkdown(source.markdown, {
+    const markdownHtml = await renderMarkdown(source.markdown, {
       locale: route.locale,
       file: source.file,
       line: source.line,
@@ -46,6 +47,7 @@ export function createBodyRenderer(
       exists: (url) => existing.has(url),
       blocks: generatedBlocks(content, route.locale, translators[route.locale]),
     }, errors);
+    const html = useResponsiveImages(markdownHtml, images);
     if (errors.length === errorCount) used.set(key, html);
     return html;
   }

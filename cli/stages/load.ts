@@ -14,17 +14,23 @@ export interface RawFile {
 /** What the load stage read. */
 export interface LoadedFiles {
   readonly content: readonly RawFile[];
+  /** Raster images below content/images/, as bytes: the build makes responsive versions. */
+  readonly images: readonly { path: string; contents: Buffer }[];
   readonly publicFiles: readonly { path: string; contents: Buffer }[];
 }
+
+/** Content images the build turns into responsive images. */
+export const RASTER_IMAGE = /^images\/.+\.(jpe?g|png)$/i;
 
 /** Reads every file under the content and public folders (the only disk reads of a build). */
 export async function loadFiles(contentDir: string, publicDir: string): Promise<LoadedFiles> {
   const [contentPaths, publicPaths] = await Promise.all([listFiles(contentDir), listFiles(publicDir, true)]);
   const content = await Promise.all(
-    contentPaths.map(async (path) => ({ file: displayPath(join(contentDir, path)), path, text: await readText(join(contentDir, path)) })),
+    contentPaths.filter((path) => !RASTER_IMAGE.test(path)).map(async (path) => ({ file: displayPath(join(contentDir, path)), path, text: await readText(join(contentDir, path)) })),
   );
+  const images = await Promise.all(contentPaths.filter((path) => RASTER_IMAGE.test(path)).map(async (path) => ({ path, contents: await readFile(join(contentDir, path)) })));
   const publicFiles = await Promise.all(publicPaths.map(async (path) => ({ path, contents: await readFile(join(publicDir, path)) })));
-  return { content, publicFiles };
+  return { content, images, publicFiles };
 }
 
 async function readText(file: string): Promise<string> {

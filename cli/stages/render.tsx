@@ -11,7 +11,7 @@ import type { MarkdownCache } from '../lib/markdown-cache.ts';
 import { createBodyRenderer } from '../lib/page-bodies.ts';
 import { createTranslator } from '../lib/translate.ts';
 import { outputPathOf } from '../lib/url.ts';
-import { DEFAULT_LOCALE, LOCALES, type AssetManifest, type Content, type Locale, type Output, type PageProps, type Redirect, type Route, type Translate } from '../types.ts';
+import { DEFAULT_LOCALE, LOCALES, type AssetManifest, type ImageManifest, type Content, type Locale, type Output, type PageProps, type Redirect, type Route, type Translate } from '../types.ts';
 
 /** What rendering needs: the content, its routes and redirects, the asset URLs and the clock. */
 export interface RenderInput {
@@ -22,6 +22,8 @@ export interface RenderInput {
   readonly buildTime: Date;
   /** Markdown rendered by earlier builds, by the hash of its inputs. */
   readonly markdownCache: MarkdownCache;
+  /** Responsive versions of the content images. */
+  readonly images: ImageManifest;
 }
 
 /** What rendering made: the files, the warnings, and the markdown this build rendered or reused. */

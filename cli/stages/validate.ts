@@ -67,6 +67,7 @@ export function validateContent(loaded: LoadedFiles): Content {
     collections,
     redirectRules: redirectRules!,
     publicFiles: loaded.publicFiles,
+    images: loaded.images,
     warnings: findings.warnings,
   };
 }
@@ -98,6 +99,10 @@ function readCollections(byPath: Map<string, RawFile>, findings: Findings): Coll
 function findUnknownFiles(files: readonly RawFile[], errors: BuildError[]): void {
   for (const file of files) {
     const [top] = file.path.split('/');
+    if (top === 'images') {
+      errors.push(new BuildError('UnknownLocale', 'content/images/ holds JPEG and PNG images only', { file: file.file, hint: 'Put other files, such as SVG drawings, in public/.' }));
+      continue;
+    }
     const isKnown = top === 'collections' || LOCALES.includes(top as Locale) || ['site.yaml', 'redirects.yaml'].includes(file.path) || ignoredFiles.has(file.path);
     if (!isKnown) errors.push(new BuildError('UnknownLocale', `"${top}" is not a site language (${LOCALES.join(', ')}) nor a known content file`, { file: file.file }));
   }
