@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { build } from '../build.ts';
 import { loadConfig, type BuildFlags } from '../config.ts';
 import { BuildError, BuildErrors, formatError } from '../errors.ts';
-import { serveSite, type SiteFiles } from '../serve/static-server.ts';
+import { filesInMemory, serveSite } from '../serve/static-server.ts';
 import { memoryWriter } from '../stages/write.ts';
 
 /** The page script that reloads on a new build and shows a build error over the page. */
@@ -28,10 +28,6 @@ export async function runDev(flags: BuildFlags & { port: number }, packageRoot: 
   const clients = new Set<ServerResponse>();
   const send = (event: string, data: unknown) => { for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`); };
   let lastError: string | undefined;
-  const filesInMemory = (files: ReadonlyMap<string, string | Buffer>): SiteFiles => ({
-    read: async (path) => { const file = files.get(path); return file === undefined ? undefined : Buffer.from(file); },
-    isFolder: async (path) => files.has(`${path}/index.html`),
-  });
   let site = filesInMemory(new Map());
   let buildSite = build;
 

@@ -35,6 +35,14 @@ export function filesOnDisk(root: string): SiteFiles {
   };
 }
 
+/** The files of a build kept in memory, by path. */
+export function filesInMemory(files: ReadonlyMap<string, string | Buffer>): SiteFiles {
+  return {
+    read: async (path) => { const file = files.get(path); return file === undefined ? undefined : Buffer.from(file); },
+    isFolder: async (path) => files.has(`${path}/index.html`),
+  };
+}
+
 /** Reads `_redirects` (exact 301/302 lines) and `_headers` of a built site. */
 async function readHostRules(files: SiteFiles): Promise<HostRules> {
   const text = async (file: string) => (await files.read(file))?.toString('utf8') ?? '';
