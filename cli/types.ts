@@ -92,6 +92,8 @@ export interface Content {
   readonly pages: readonly PageEntry[];
   readonly collections: Collections;
   readonly redirectRules: readonly RedirectRule[];
+  /** First segments of the page ids whose unprefixed paths redirect to the visitor's language (decision 3). */
+  readonly unprefixedSections: readonly string[];
   readonly publicFiles: readonly PublicFile[];
   /** Raster images of content/images/, as bytes (path below content/: `images/shop.jpg`). */
   readonly images: readonly PublicFile[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { collectionSchemas, redirectRuleSchema } from '../schemas/collections.ts';
+import { collectionSchemas, redirectsFileSchema } from '../schemas/collections.ts';
 import { frontMatterSchema } from '../schemas/page.ts';
 import { settingsSchema } from '../schemas/site.ts';
 import { uiKeys } from '../schemas/ui.ts';
@@ -15,7 +15,7 @@ export function contentJsonSchemas(): Record<string, string> {
   const ui = z.object(Object.fromEntries(uiKeys.map((key) => [key, z.string().min(1)]))).partial().strict();
   const schemas: Record<string, z.ZodType> = {
     'site.schema.json': settingsSchema,
-    'redirects.schema.json': z.array(redirectRuleSchema),
+    'redirects.schema.json': redirectsFileSchema,
     'ui.schema.json': ui,
     'front-matter.schema.json': frontMatterSchema,
     ...Object.fromEntries(Object.entries(collectionSchemas).map(([name, schema]) => [`${name}.schema.json`, z.array(schema)])),

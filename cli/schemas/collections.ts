@@ -90,6 +90,14 @@ export const redirectRuleSchema = z
   })
   .strict();
 
+/** content/redirects.yaml: which unprefixed paths redirect (decision 3) and the old addresses. */
+export const redirectsFileSchema = z
+  .object({
+    unprefixed: z.array(z.string().regex(/^[a-z0-9-]+$/, 'must be the first segment of page ids, such as services')),
+    moved: z.array(redirectRuleSchema),
+  })
+  .strict();
+
 /** Every collection file, by name, with the schema of one entry. */
 export const collectionSchemas = {
   products: productSchema,

@@ -98,7 +98,7 @@ async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) 
     return undefined;
   }
   const fixed = Object.fromEntries(input.redirects.filter((redirect) => redirect.kind === 'fixed').map((redirect) => [redirect.from, redirect.to]));
-  const pageIds = [...new Set(input.routes.filter((candidate) => candidate.id && candidate.isIndexable).map((candidate) => candidate.id))];
+  const pageIds = input.redirects.filter((redirect) => redirect.kind === 'language' && redirect.from !== '/').map((redirect) => redirect.from.slice(1));
   const props = { ...(await pageProps(route)), headScript: notFoundScript(fixed, pageIds) };
   const html = await renderDocument(pageElement(props, translators), route.entry?.file ?? '404', errors);
   return html === undefined ? undefined : { path: '404.html', contents: html };

@@ -70,7 +70,9 @@ function buildRedirects(content: Content, routes: readonly Route[], errors: Buil
     if (!pageUrls.has(to)) errors.push(new BuildError('InvalidRedirect', `the redirect from ${rule.from} leads to ${rule.to}, which is not a page`, { file }));
     redirects.push({ from: stripSlash(rule.from), to, kind: 'fixed', status: 301 });
   }
-  const unprefixed = routes.filter((route) => route.locale === DEFAULT_LOCALE && route.id && route.isIndexable);
+  // Only sections the old site had: a page added since was never reachable without a language.
+  const sections = new Set(content.unprefixedSections);
+  const unprefixed = routes.filter((route) => route.locale === DEFAULT_LOCALE && sections.has(route.id.split('/')[0]!) && route.isIndexable);
   for (const route of unprefixed) redirects.push({ from: `/${route.id}`, to: route.url, kind: 'language', status: 301 });
 
   const seen = new Set<string>();

@@ -3,7 +3,7 @@ import { BuildError, throwIfAny } from '../errors.ts';
 import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { parseWithSchema } from '../lib/schema-errors.ts';
 import { parseYaml, type YamlSource } from '../lib/yaml-lines.ts';
-import { collectionSchemas, redirectRuleSchema } from '../schemas/collections.ts';
+import { collectionSchemas, redirectsFileSchema } from '../schemas/collections.ts';
 import { frontMatterSchema } from '../schemas/page.ts';
 import { settingsSchema } from '../schemas/site.ts';
 import { uiKeys, type UiKey } from '../schemas/ui.ts';
@@ -53,7 +53,7 @@ export function validateContent(loaded: LoadedFiles): Content {
   const byPath = new Map(loaded.content.map((file) => [file.path, file]));
   const settings = readYamlFile(byPath, 'site.yaml', settingsSchema, findings, (source, file) =>
     findings.examples.push(...source.examplePaths.map((path) => `${file}: ${path}`)));
-  const redirectRules = readYamlFile(byPath, 'redirects.yaml', z.array(redirectRuleSchema), findings);
+  const redirects = readYamlFile(byPath, 'redirects.yaml', redirectsFileSchema, findings);
   const collections = readCollections(byPath, findings);
   const ui = Object.fromEntries(LOCALES.map((locale) => [locale, findings.guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, findings.errors, findings.warnings)) ?? {}]));
   const pages = validatePages(loaded.content, findings);
@@ -65,7 +65,8 @@ export function validateContent(loaded: LoadedFiles): Content {
     ui: ui as Content['ui'],
     pages,
     collections,
-    redirectRules: redirectRules!,
+    redirectRules: redirects!.moved,
+    unprefixedSections: redirects!.unprefixed,
     publicFiles: loaded.publicFiles,
     images: loaded.images,
     warnings: findings.warnings,

@@ -31,7 +31,7 @@ const cases: BadInput[] = [
   { name: 'a duplicate route', file: 'content/es/about/index.md', edit: () => '---\ntitle: Otra vez\ndescription: Una segunda página con la misma dirección que la página Quiénes somos.\ntemplate: page\n---\nHola\n', expected: ['content/es/about', 'DuplicateRoute'] },
   { name: 'a link to a page that does not exist', file: 'content/en/about.md', edit: (text) => `${text}\n[Our blog](/blog)\n`, expected: [/content\/en\/about\.md:\d+:\d+/, 'BrokenLink', '/blog'] },
   { name: 'an unknown settings placeholder', file: 'content/ca/about.md', edit: (text) => `${text}\nEscriu-nos a {{contact.fax}}.\n`, expected: [/content\/ca\/about\.md:\d+/, 'UnknownSetting', 'contact.fax'] },
-  { name: 'a redirect to a missing page', file: 'content/redirects.yaml', edit: (text) => `${text}- { from: /old-page, to: /ca/nowhere/ }\n`, expected: ['content/redirects.yaml', 'InvalidRedirect', '/ca/nowhere/'] },
+  { name: 'a redirect to a missing page', file: 'content/redirects.yaml', edit: (text) => `${text}  - { from: /old-page, to: /ca/nowhere/ }\n`, expected: ['content/redirects.yaml', 'InvalidRedirect', '/ca/nowhere/'] },
   { name: 'an unknown translation key', file: 'content/es/ui.yaml', edit: (text) => `${text}nav.blog: Blog\n`, expected: [/content\/es\/ui\.yaml:\d+/, 'UnknownTranslationKey', 'nav.blog'] },
   { name: 'a page without its Catalan original', file: 'content/en/services/eye-yoga.md', edit: () => '---\ntitle: Eye yoga\ndescription: A page that exists in English only, which the Catalan source of truth does not have.\ntemplate: service\n---\nHello\n', expected: ['content/en/services/eye-yoga.md', 'MissingOriginal'] },
 ];

@@ -9,8 +9,8 @@ const page = (locale: Locale, id: string, template: PageEntry['template'] = 'pag
   id, locale, template, title: `${id} ${locale}`, description: 'd', keywords: [], body: '', file: `content/${locale}/${id || 'index'}.md`, bodyLine: 5,
 });
 const model = { id: 'real', name: 'Oticon Real', kind: 'hearing-aid', summary: { ca: 's' }, body: { ca: 'b' } } as Model;
-const contentWith = (pages: PageEntry[], redirectRules: Content['redirectRules'] = [], models: Model[] = []) =>
-  ({ pages, redirectRules, collections: { models } }) as unknown as Content;
+const contentWith = (pages: PageEntry[], redirectRules: Content['redirectRules'] = [], models: Model[] = [], unprefixedSections = ['about', 'services']) =>
+  ({ pages, redirectRules, unprefixedSections, collections: { models } }) as unknown as Content;
 
 describe('buildRoutes', () => {
   it('gives every Catalan page a route in each language, falling back to Catalan where a language lacks it', () => {
@@ -29,11 +29,13 @@ describe('buildRoutes', () => {
     ]);
   });
 
-  it('redirects the root (302) and every page’s unprefixed path (301) by the visitor’s language, but not 404 pages', () => {
-    const { redirects } = buildRoutes(contentWith([page('ca', ''), page('ca', 'about'), page('ca', '404', 'not-found')]));
+  it('redirects the root (302) and the unprefixed path of pages in the listed sections (301) by the visitor’s language, but not 404 pages', () => {
+    const pages = [page('ca', ''), page('ca', 'about'), page('ca', 'services/orto-k'), page('ca', 'articles/new'), page('ca', 'services/404', 'not-found')];
+    const { redirects } = buildRoutes(contentWith(pages));
     expect(redirects).toEqual([
       { from: '/', to: '/ca/', kind: 'language', status: 302 },
       { from: '/about', to: '/ca/about/', kind: 'language', status: 301 },
+      { from: '/services/orto-k', to: '/ca/services/orto-k/', kind: 'language', status: 301 },
     ]);
   });
 
