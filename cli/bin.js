@@ -3,7 +3,7 @@
 // command runs from any folder with no compile step and no runtime loader. The bundle is keyed
 // by the sources' paths, sizes and modification times: an unchanged generator is not re-bundled.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,11 +22,14 @@ function sourcesKey() {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Bundles the command and the render thread's entry into `target`, a folder made whole or not at all. */
 async function bundleCli(target) {
   const { build } = await import('esbuild');
+  const temporary = `${target}.${process.pid}.tmp`;
   await build({
-    entryPoints: [join(packageRoot, 'cli/main.ts')],
-    outfile: `${target}.${process.pid}.tmp`,
+    entryPoints: { main: join(packageRoot, 'cli/main.ts'), 'render-worker': join(packageRoot, 'cli/render/render-worker.ts') },
+    outdir: temporary,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     packages: 'external',
     platform: 'node',
@@ -37,18 +40,34 @@ async function bundleCli(target) {
     logLevel: 'error',
   });
   // Renamed into place so a concurrent build never imports a half-written bundle.
-  renameSync(`${target}.${process.pid}.tmp`, target);
+  try {
+    renameSync(temporary, target);
+  } catch (error) {
+    // Another build finished the same bundle first.
+    if (!existsSync(target)) throw error;
+    rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/** Removes bundles of earlier versions of the sources, once no build can still be using them. */
+function removeOldBundles(current) {
+  const hourAgo = Date.now() - 3600_000;
+  for (const name of readdirSync(cacheDir)) {
+    const path = join(cacheDir, name);
+    if (name.startsWith('cli-') && path !== current && statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 const cacheDir = join(packageRoot, 'node_modules/.cache/sitegen');
 const generatorKey = sourcesKey();
-const bundle = join(cacheDir, `cli-${generatorKey}.mjs`);
+const bundle = join(cacheDir, `cli-${generatorKey}`);
 if (!existsSync(bundle)) {
   mkdirSync(cacheDir, { recursive: true });
   await bundleCli(bundle);
+  removeOldBundles(bundle);
 }
 process.setSourceMapsEnabled(true);
 // React's development build is several times slower and adds nothing to static rendering.
 process.env.NODE_ENV ??= 'production';
-const { main } = await import(pathToFileURL(bundle).href);
-process.exitCode = await main(process.argv.slice(2), packageRoot, generatorKey);
+const { main } = await import(pathToFileURL(join(bundle, 'main.mjs')).href);
+process.exitCode = await main(process.argv.slice(2), packageRoot, generatorKey, join(bundle, 'render-worker.mjs'));

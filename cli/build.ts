@@ -1,10 +1,10 @@
+import { gzipSync } from 'node:zlib';
 import { BuildError, BuildErrors, throwIfAny } from './errors.ts';
-import { loadMarkdownCache, saveMarkdownCache } from './lib/markdown-cache.ts';
+import { loadPageManifest, savePageManifest, type PageManifest } from './lib/page-manifest.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
-import { attachScripts, usedWidgets } from './stages/attach-scripts.ts';
 import { bundleAssets } from './stages/bundle.ts';
 import { buildImages } from './stages/images.ts';
-import { bundleWidgets } from './stages/bundle-widgets.ts';
+import { bundleWidgets, scriptFilesFor } from './stages/bundle-widgets.ts';
 import { checkOutputs } from './stages/check.ts';
 import { checkScripts } from './stages/check-scripts.ts';
 import { writeHostConfigs } from './stages/host-config.ts';
@@ -15,7 +15,7 @@ import { buildRoutes } from './stages/route.ts';
 import { validateContent } from './stages/validate.ts';
 import { fsWriter, type Writer } from './stages/write.ts';
 import type { Config } from './config.ts';
-import type { Output, Site } from './types.ts';
+import type { Output, OutputRecord, Site } from './types.ts';
 
 /** A finished build: the site record, its warnings and how long each stage took. */
 export interface BuildResult {
@@ -24,34 +24,61 @@ export interface BuildResult {
   readonly timings: readonly { stage: string; ms: number }[];
   /** Each page's JavaScript, gzip bytes, by output path. */
   readonly scriptWeights: ReadonlyMap<string, ScriptWeight>;
+  /** The stylesheet's gzip bytes. */
+  readonly stylesheetGzip: number;
+  /** Pages rendered by this build, and pages carried over unchanged from the last one. */
+  readonly rendered: number;
+  readonly kept: number;
+  /** What this build remembers of its pages, for the next one (the dev server keeps it in memory). */
+  readonly manifest: PageManifest;
 }
 
 /**
- * The pipeline, in order: load → validate → route → bundle → images → render → widgets → hosts → check → write.
- * Widgets are bundled after rendering, so only the islands the pages place are built.
- * Checks run on the in-memory site, so a failed build writes nothing.
+ * The pipeline, in order: load → validate → route → bundle → images → widgets → render → hosts →
+ * check → write. Pages are handed to the writer as they are rendered; the writer keeps them
+ * apart from the current site until the checks pass, so a failed build changes nothing.
+ * `manifest` is what the last build remembered of its pages; by default it is read from the cache.
  */
-export async function build(config: Config, writer: Writer = fsWriter(config.outDir), progress: Progress = createProgress(config)): Promise<BuildResult> {
+export async function build(config: Config, writer: Writer = fsWriter(config.outDir), progress: Progress = createProgress(config), manifest?: PageManifest): Promise<BuildResult> {
   const task = progress.task;
   const files = await task('load', () => loadFiles(config.contentDir, config.publicDir));
   const content = await task('validate', () => validateContent(files));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
   const bundle = await task('bundle', () => bundleAssets({ stylesheetPath: config.stylesheet, browsers: config.browsers, publicFiles: content.publicFiles, cacheDir: config.cacheDir }));
   const images = await task('images', () => buildImages(content.images, config.cacheDir));
-  const markdownCache = await loadMarkdownCache(config.cacheDir, config.generatorKey);
-  const rendered = await task('render', () => renderSite({ content, routes, redirects, assets: bundle.assets, buildTime: config.buildTime, markdownCache, images: images.manifest }));
-  const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir, usedWidgets(rendered.outputs)));
-  const pages = attachScripts(rendered.outputs, widgets.scripts);
-  const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
-  const hosts = await task('hosts', () => writeHostConfigs(pages, redirects, content.settings));
-  const outputs = [...pages, ...bundle.outputs, ...images.outputs, ...widgets.files, ...publicOutputs, ...hosts.outputs];
-  const scriptCheck = await task('check', () => {
-    const checked = checkScripts(outputs, widgets.scripts, config.scriptBudgets);
-    throwIfAny([...checkOutputs(outputs), ...checked.errors]);
-    return checked;
-  });
-  const warnings = [...content.warnings, ...rendered.warnings, ...scriptCheck.overBudget];
-  if (config.isStrict && warnings.length > 0) throw new BuildErrors(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
-  await task('write', () => Promise.all([writer.write(outputs), saveMarkdownCache(config.cacheDir, config.generatorKey, rendered.markdownCache, markdownCache)]));
-  return { site: { content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, outputs }, warnings, timings: progress.timings, scriptWeights: scriptCheck.weights };
+  const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir));
+  const previous = manifest ?? (await loadPageManifest(config.cacheDir, config.generatorKey, config.outDir));
+
+  const session = await writer.begin();
+  try {
+    const rendered = await task('render', () => renderSite({
+      content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, images: images.manifest, buildYear: config.buildTime.getUTCFullYear(),
+      manifest: previous, threads: config.renderThreads,
+    }, session));
+    const usedWidgets = [...new Set(rendered.outputs.flatMap((output) => output.summary?.islands.map((island) => island.name) ?? []))].sort();
+    const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
+    const hosts = await task('hosts', () => writeHostConfigs(rendered.outputs, redirects, content.settings));
+    const others = [...bundle.outputs, ...images.outputs, ...scriptFilesFor(usedWidgets, widgets), ...publicOutputs, ...hosts.outputs];
+    for (const output of others) await session.put(output.path, output.contents);
+    const records: OutputRecord[] = [...rendered.outputs, ...others.map((output) => ({ path: output.path }))];
+    const scriptCheck = await task('check', () => {
+      const checked = checkScripts(records, widgets.scripts, config.scriptBudgets);
+      throwIfAny([...checkOutputs(records), ...checked.errors]);
+      return checked;
+    });
+    const warnings = [...content.warnings, ...rendered.warnings, ...scriptCheck.overBudget];
+    if (config.isStrict && warnings.length > 0) throw new BuildErrors(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
+    const stamps = await task('write', () => session.commit());
+    const pages = new Map([...rendered.pages].map(([path, page]) => [path, { ...page, stamp: stamps.get(path)! }]));
+    await savePageManifest(config.cacheDir, config.generatorKey, config.outDir, pages);
+    const stylesheet = bundle.outputs.find((output) => `/${output.path}` === bundle.assets.stylesheet);
+    return {
+      site: { content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, outputs: records.map((record) => ({ ...record, size: stamps.get(record.path)?.size })) },
+      warnings, timings: progress.timings, scriptWeights: scriptCheck.weights, stylesheetGzip: stylesheet ? gzipSync(stylesheet.contents).length : 0,
+      rendered: rendered.rendered, kept: rendered.kept, manifest: pages,
+    };
+  } catch (error) {
+    await session.abort();
+    throw error;
+  }
 }

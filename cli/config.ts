@@ -26,6 +26,11 @@ export interface Config {
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
   /** The build's clock: SOURCE_DATE_EPOCH when set, so builds are reproducible. */
   readonly buildTime: Date;
+  /**
+   * Pages are rendered on worker threads running `script` when at least `from` pages need
+   * rendering; below that, starting the threads costs more than they save. None: one thread.
+   */
+  readonly renderThreads?: { readonly script: string; readonly from: number };
 }
 
 /** Flags as the command line gives them. */
@@ -50,7 +55,10 @@ const defaults = {
 } satisfies Partial<Record<keyof Config, string>>;
 
 /** Resolves flags and environment into a Config; folders are relative to the working directory. */
-export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env, packageRoot = sourcePackageRoot, generatorKey?: string): Config {
+/** Pages to render before worker threads pay for their start (measured with bench/scale.js). */
+const THREADS_FROM = 300;
+
+export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env, packageRoot = sourcePackageRoot, generatorKey?: string, workerScript?: string): Config {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
   return {
@@ -66,5 +74,13 @@ export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.e
     isStrict: flags.strict ?? false,
     verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
     buildTime: epoch === undefined ? new Date() : new Date(Number(epoch) * 1000),
+    renderThreads: renderThreadsOf(env.SITEGEN_THREADS, workerScript),
   };
+}
+
+/** SITEGEN_THREADS: `off` renders on the main thread only, `always` uses threads for any number of pages. */
+function renderThreadsOf(setting: string | undefined, script: string | undefined): Config['renderThreads'] {
+  if (setting !== undefined && !['off', 'always'].includes(setting)) throw new Error(`SITEGEN_THREADS must be "off" or "always", not "${setting}"`);
+  if (!script || setting === 'off') return undefined;
+  return { script, from: setting === 'always' ? 1 : THREADS_FROM };
 }

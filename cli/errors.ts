@@ -24,7 +24,6 @@ export const errorCatalogue = {
   ReadError: 'Check that the file exists and can be read.',
   BundleError: 'Fix the stylesheet or widget source named above.',
   UnknownWidget: 'Islands name a folder of widgets/ that has an index.ts exporting mount().',
-  UnusedWidget: 'Remove the widget, or place it on a page with <Island>.',
   ExternalScript: 'Third-party scripts load only through the consent-gated analytics widget.',
   OverBudget: 'Make the named widget smaller, load it later (idle, visible, interaction), or drop it from the page.',
 } as const;

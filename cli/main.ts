@@ -7,9 +7,10 @@ import { formatReport } from './lib/report.ts';
 
 /**
  * Runs the command line and returns the process exit code. `packageRoot` locates the templates;
- * `generatorKey` identifies this version of the generator for its caches.
+ * `generatorKey` identifies this version of the generator for its caches; `workerScript` is the
+ * bundled render thread, for sites with enough pages to render in parallel.
  */
-export async function main(argv: readonly string[], packageRoot?: string, generatorKey?: string): Promise<number> {
+export async function main(argv: readonly string[], packageRoot?: string, generatorKey?: string, workerScript?: string): Promise<number> {
   let exitCode = 0;
   const program = new Command('sitegen')
     .description('Builds the trilingual static site from content/ into dist/')
@@ -23,7 +24,7 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
     .option('--quiet', 'print errors only')
     .option('--verbose', 'list every page and example setting')
     .action(async (flags: BuildFlags) => {
-      exitCode = await runBuild(flags, packageRoot, generatorKey);
+      exitCode = await runBuild(flags, packageRoot, generatorKey, workerScript);
     });
   program
     .command('dev')
@@ -82,10 +83,10 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
   return exitCode;
 }
 
-async function runBuild(flags: BuildFlags, packageRoot: string | undefined, generatorKey: string | undefined): Promise<number> {
+async function runBuild(flags: BuildFlags, packageRoot: string | undefined, generatorKey: string | undefined, workerScript: string | undefined): Promise<number> {
   const start = performance.now();
   try {
-    const config = loadConfig(flags, process.env, packageRoot, generatorKey);
+    const config = loadConfig(flags, process.env, packageRoot, generatorKey, workerScript);
     const result = await build(config);
     if (config.verbosity !== 'quiet') console.log(formatReport(result, performance.now() - start, config.verbosity === 'verbose'));
     return 0;

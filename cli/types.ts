@@ -200,14 +200,55 @@ export interface Site {
   readonly assets: AssetManifest;
   /** The widgets' scripts the pages load. */
   readonly scripts: ScriptManifest;
-  /** Every file of the finished site. */
-  readonly outputs: readonly Output[];
+  /** Every file of the finished site; pages with their route and what the checks need of them. */
+  readonly outputs: readonly OutputRecord[];
+}
+
+/** A file the build wrote, without its contents (pages are written as they are rendered). */
+export interface OutputRecord {
+  readonly path: string;
+  /** Bytes, once written. */
+  readonly size?: number;
+  readonly route?: Route;
+  /** For HTML files: what the checks and the host configuration need to know of them. */
+  readonly summary?: PageSummary;
+}
+
+/** What an HTML file links to, names and runs, read from it once when it is rendered. */
+export interface PageSummary {
+  /** Every href and src value, entities decoded, in document order. */
+  readonly links: readonly string[];
+  /** Every id attribute: what a fragment can point at. */
+  readonly ids: readonly string[];
+  /** The islands it places, in document order. */
+  readonly islands: readonly { readonly name: string; readonly load: string }[];
+  /** The CSP hash of each inline script the browser runs. */
+  readonly inlineScripts: readonly string[];
+  /** The first script it loads from another site, if any. */
+  readonly externalScript?: string;
+}
+
+/**
+ * Another page as templates see it: its address and front matter, never its body, so a page
+ * depends on what menus and lists show of other pages and not on their text.
+ */
+export interface PageRef extends Omit<Route, 'entry' | 'model'> {
+  readonly entry?: Omit<PageEntry, 'body' | 'bodyLine'>;
+  readonly model?: Omit<Model, 'body'>;
+}
+
+/** The site's pages as templates look them up; every lookup is recorded as a dependency of the page. */
+export interface SitePages {
+  /** The page `id` in `locale`; throws when the site has no such page, failing the build. */
+  find(locale: Locale, id: string): PageRef;
+  /** Every page of a template in a language, by address. */
+  ofTemplate(locale: Locale, template: Route['template']): readonly PageRef[];
 }
 
 /** Everything a page template receives: plain data, no I/O. */
 export interface PageProps {
   readonly route: Route;
-  readonly routes: readonly Route[];
+  readonly pages: SitePages;
   readonly settings: Settings;
   readonly collections: Collections;
   readonly assets: AssetManifest;
@@ -215,8 +256,8 @@ export interface PageProps {
   readonly languageNames: Readonly<Record<Locale, string>>;
   /** The page body as HTML, placeholders filled and links resolved. */
   readonly bodyHtml: string;
-  /** The build's clock (SOURCE_DATE_EPOCH when set), for the copyright year. */
-  readonly buildTime: Date;
+  /** The year of the build's clock (SOURCE_DATE_EPOCH when set), for the copyright line. */
+  readonly buildYear: number;
   /** A script the page runs first, in its head (the root 404 page's rules). */
   readonly headScript?: string;
 }

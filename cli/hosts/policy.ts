@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Output, Settings } from '../types.ts';
+import type { OutputRecord, Settings } from '../types.ts';
 
 /** One header to send, and the paths it applies to (`/*` every path, `/assets/*` a folder). */
 export interface HeaderRule {
@@ -8,19 +7,9 @@ export interface HeaderRule {
   readonly value: string;
 }
 
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
-/** Script types the browser runs; data blocks (JSON-LD, the island manifest) are not scripts to CSP. */
-const EXECUTABLE = /^\s*$|type="(module|text\/javascript|speculationrules)"/;
-
-/** The base64 SHA-256 of every distinct inline script the pages run, sorted. */
-export function inlineScriptHashes(outputs: readonly Output[]): string[] {
-  const hashes = new Set<string>();
-  for (const output of outputs.filter((candidate) => candidate.path.endsWith('.html'))) {
-    for (const [, attributes, body] of String(output.contents).matchAll(INLINE_SCRIPT)) {
-      if (EXECUTABLE.test(attributes!)) hashes.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
-    }
-  }
-  return [...hashes].sort();
+/** Every distinct inline script the pages run, as CSP hashes, sorted. */
+export function inlineScriptHashes(outputs: readonly OutputRecord[]): string[] {
+  return [...new Set(outputs.flatMap((output) => output.summary?.inlineScripts ?? []))].sort();
 }
 
 const origin = (url: string) => new URL(url).origin;

@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import { formatError, type BuildError } from '../errors.ts';
 import type { BuildResult } from '../build.ts';
 
@@ -6,10 +5,10 @@ import type { BuildResult } from '../build.ts';
 export function formatReport(result: BuildResult, totalMs: number, isVerbose: boolean): string {
   const { site, warnings, timings } = result;
   const pages = site.outputs.filter((output) => output.route);
-  const bytes = (outputs: typeof site.outputs) => outputs.reduce((sum, output) => sum + Buffer.byteLength(output.contents), 0);
+  const bytes = (outputs: typeof site.outputs) => outputs.reduce((sum, output) => sum + (output.size ?? 0), 0);
   const lines = [
     `Built ${pages.length} pages, ${site.redirects.length} redirects and ${site.outputs.length} files (${kilobytes(bytes(site.outputs))}) in ${Math.round(totalMs)} ms.`,
-    `  HTML ${kilobytes(bytes(pages))} · largest page ${kilobytes(Math.max(...pages.map((page) => Buffer.byteLength(page.contents))))}`,
+    `  HTML ${kilobytes(bytes(pages))} · largest page ${kilobytes(Math.max(...pages.map((page) => page.size ?? 0)))} · ${result.rendered} pages rendered, ${result.kept} unchanged since the last build`,
     `  stages: ${timings.map((timing) => `${timing.stage} ${Math.round(timing.ms)} ms`).join(' · ')}`,
     scriptSummary(result),
   ];
@@ -20,11 +19,10 @@ export function formatReport(result: BuildResult, totalMs: number, isVerbose: bo
   }
   if (warnings.length > 0) lines.push(formatWarnings(warnings));
   if (isVerbose) {
-    const css = site.outputs.find((output) => `/${output.path}` === site.assets.stylesheet);
-    const cssGzip = css ? gzipSync(css.contents).length : 0;
+    const cssGzip = result.stylesheetGzip;
     lines.push('Pages (HTML · JS gzip at load + on interaction · CSS gzip):', ...pages.map((page) => {
       const weight = result.scriptWeights.get(page.path);
-      return `  ${page.route!.url}  ${kilobytes(Buffer.byteLength(page.contents))} · JS ${kilobytes(weight?.initial ?? 0)} + ${kilobytes(weight?.onInteraction ?? 0)} · CSS ${kilobytes(cssGzip)}`;
+      return `  ${page.route!.url}  ${kilobytes(page.size ?? 0)} · JS ${kilobytes(weight?.initial ?? 0)} + ${kilobytes(weight?.onInteraction ?? 0)} · CSS ${kilobytes(cssGzip)}`;
     }));
   }
   return lines.join('\n');

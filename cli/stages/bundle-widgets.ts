@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BuildError, BuildErrors } from '../errors.ts';
+import { BuildError } from '../errors.ts';
 import { cached } from '../lib/build-cache.ts';
 import type { ScriptManifest } from '../types.ts';
 
@@ -12,22 +12,36 @@ export interface BundledScript {
 }
 
 /**
- * Bundles `widgets/loader.ts` and `widgets/<name>/index.ts` of each widget the pages use, with
- * esbuild: minified ES modules, split so shared code (the Preact runtime) is one chunk, named
- * by content hash. Returns the files and, for each, its gzip size and the chunks it imports.
+ * Bundles `widgets/loader.ts` and every `widgets/<name>/index.ts` with esbuild: minified ES
+ * modules, split so shared code (the Preact runtime) is one chunk, named by content hash.
+ * Every widget is bundled before the pages are rendered, so each page gets its script tags as
+ * it is rendered; only the files the pages' islands reach are written (`scriptFilesFor`).
+ * Returns the files and, for each, its gzip size and the chunks it imports.
  */
-export async function bundleWidgets(widgetsDir: string, cacheDir: string, names: readonly string[]): Promise<{ files: BundledScript[]; scripts: ScriptManifest }> {
-  const missing = [];
-  for (const name of names) if (!(await readFile(join(widgetsDir, name, 'index.ts')).then(() => true, () => false))) missing.push(name);
-  if (missing.length > 0) {
-    throw new BuildErrors(missing.map((name) => new BuildError('UnknownWidget', `a page has an island "${name}" but widgets/${name}/index.ts does not exist`, { file: `widgets/${name}/index.ts` })));
-  }
-  if (names.length === 0) return { files: [], scripts: { loader: '', widgets: {}, chunks: {} } };
+export async function bundleWidgets(widgetsDir: string, cacheDir: string): Promise<{ files: BundledScript[]; scripts: ScriptManifest }> {
   const sources = (await readdir(widgetsDir, { recursive: true })).map(String).filter((file) => /\.tsx?$/.test(file)).sort();
+  const names = sources.filter((file) => /^[^/\\]+[/\\]index\.ts$/.test(file)).map((file) => file.split(/[/\\]/)[0]!);
   const inputs = await Promise.all(sources.map(async (file) => `${file}\0${await readFile(join(widgetsDir, file), 'utf8')}`));
   const packed = await cached(cacheDir, 'widgets', [process.version, names.join(','), ...inputs], () => runEsbuild(widgetsDir, names));
   return JSON.parse(packed.toString('utf8'), (key, value: unknown) =>
     key === 'contents' && typeof value === 'string' ? Buffer.from(value, 'base64') : value) as { files: BundledScript[]; scripts: ScriptManifest };
+}
+
+/**
+ * The bundle files the pages need: the loader and the modules of the widgets they place, with
+ * everything those import at once or on demand. A page without islands needs none.
+ */
+export function scriptFilesFor(widgets: readonly string[], bundle: { files: readonly BundledScript[]; scripts: ScriptManifest }): BundledScript[] {
+  if (widgets.length === 0) return [];
+  const { scripts } = bundle;
+  const needed = new Set<string>();
+  const visit = (url: string) => {
+    if (!url || needed.has(url)) return;
+    needed.add(url);
+    for (const imported of [...(scripts.chunks[url]?.imports ?? []), ...(scripts.chunks[url]?.dynamicImports ?? [])]) visit(imported);
+  };
+  [scripts.loader, ...widgets.map((name) => scripts.widgets[name] ?? '')].forEach(visit);
+  return bundle.files.filter((file) => needed.has(`/${file.path}`));
 }
 
 async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise<Buffer> {

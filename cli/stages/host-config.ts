@@ -5,7 +5,7 @@ import { nginxFile } from '../hosts/nginx.ts';
 import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '../hosts/policy.ts';
 import { redirectLines } from '../hosts/rules.ts';
 import { vercelFile } from '../hosts/vercel.ts';
-import type { Output, Redirect, Settings } from '../types.ts';
+import type { Output, OutputRecord, Redirect, Settings } from '../types.ts';
 
 /** Cloudflare Pages' limits on `_redirects`: rules with an exact path, and rules with a splat. */
 const CLOUDFLARE_LIMITS = { static: 2000, dynamic: 100 };
@@ -16,7 +16,7 @@ const CLOUDFLARE_LIMITS = { static: 2000, dynamic: 100 };
  * and an Apache `.htaccess`, all with the same redirects and a Content-Security-Policy whose
  * script hashes come from the real output. Pure.
  */
-export function writeHostConfigs(pages: readonly Output[], redirects: readonly Redirect[], settings: Settings): { outputs: Output[]; contentSecurityPolicy: string } {
+export function writeHostConfigs(pages: readonly OutputRecord[], redirects: readonly Redirect[], settings: Settings): { outputs: Output[]; contentSecurityPolicy: string } {
   const lines = redirectLines(redirects);
   const redirectsText = redirectsFile(lines);
   const rules = redirectsText.split('\n').filter((line) => line.startsWith('/'));

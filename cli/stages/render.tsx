@@ -1,136 +1,149 @@
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { LanguageProvider } from '../../templates/i18n.tsx';
-import { pageComponents } from '../../templates/pages/index.ts';
 import { RedirectPage } from '../../templates/stubs/RedirectPage.tsx';
 import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
 import { robotsTxt, sitemapXml } from '../../templates/seo/sitemap.ts';
 import { BuildError, throwIfAny } from '../errors.ts';
-import type { MarkdownCache } from '../lib/markdown-cache.ts';
-import { createBodyRenderer } from '../lib/page-bodies.ts';
+import { contentHash } from '../lib/hash.ts';
+import { createPageIndex } from '../lib/page-index.ts';
+import type { PageManifest, PageMemory } from '../lib/page-manifest.ts';
+import { pageRefOf } from '../lib/page-index.ts';
+import { summarizeHtml } from '../lib/page-summary.ts';
 import { createTranslator } from '../lib/translate.ts';
 import { outputPathOf } from '../lib/url.ts';
-import { DEFAULT_LOCALE, LOCALES, type AssetManifest, type ImageManifest, type Content, type Locale, type Output, type PageProps, type Redirect, type Route, type Translate } from '../types.ts';
+import { createPageRenderer, fromRecord, renderDocument, type PageJob, type PageResult, type RenderContext } from '../render/render-page.tsx';
+import { renderInThreads } from '../render/worker-pool.ts';
+import type { WriteSession } from './write.ts';
+import { DEFAULT_LOCALE, type AssetManifest, type Content, type ImageManifest, type Locale, type OutputRecord, type Redirect, type Route, type ScriptManifest } from '../types.ts';
 
-/** What rendering needs: the content, its routes and redirects, the asset URLs and the clock. */
+/** What rendering needs: the content, its routes and redirects, the asset and script URLs, the year. */
 export interface RenderInput {
   readonly content: Content;
   readonly routes: readonly Route[];
   readonly redirects: readonly Redirect[];
   readonly assets: AssetManifest;
-  readonly buildTime: Date;
-  /** Markdown rendered by earlier builds, by the hash of its inputs. */
-  readonly markdownCache: MarkdownCache;
-  /** Responsive versions of the content images. */
+  readonly scripts: ScriptManifest;
   readonly images: ImageManifest;
+  readonly buildYear: number;
+  /** What the last build remembers of its pages. */
+  readonly manifest: PageManifest;
+  /** Render on worker threads with this script when there are at least `threadsFrom` pages to render. */
+  readonly threads?: { readonly script: string; readonly from: number };
 }
 
-/** What rendering made: the files, the warnings, and the markdown this build rendered or reused. */
+/** What rendering made: a record of each file (already handed to the writer), the warnings, the pages' memory. */
 export interface RenderResult {
-  readonly outputs: Output[];
+  readonly outputs: OutputRecord[];
   readonly warnings: BuildError[];
-  readonly markdownCache: MarkdownCache;
+  /** Pages by output path, without stamps yet (the writer gives those on commit). */
+  readonly pages: Map<string, Omit<PageMemory, 'stamp'>>;
+  /** How many pages were rendered, and how many were carried over from the last build unchanged. */
+  readonly rendered: number;
+  readonly kept: number;
 }
 
 /**
- * Renders every page, redirect stub and the root 404 page to HTML; pure apart from the
- * console warning of an unknown translation key. Collects every problem and throws them once.
+ * Renders every page, redirect stub and the root 404 page and hands each file to the writer as
+ * soon as it is finished, so the site is never held in memory whole. A page whose own inputs
+ * and lookups are what they were in the last build is carried over without rendering. Collects
+ * every problem and throws them once.
  */
-export async function renderSite(input: RenderInput): Promise<RenderResult> {
+export async function renderSite(input: RenderInput, session: WriteSession): Promise<RenderResult> {
   const { content, routes } = input;
+  const context: RenderContext = {
+    settings: content.settings, collections: content.collections, ui: content.ui, assets: input.assets, scripts: input.scripts, images: input.images,
+    buildYear: input.buildYear, pages: routes.map(pageRefOf), files: [...content.publicFiles, ...content.images].map((file) => `/${file.path}`),
+  };
+  const index = createPageIndex(context.pages, context.files);
+  // Everything every page reads; a change to any of it renders every page again.
+  const shared = contentHash(JSON.stringify([context.settings, context.collections, context.ui, context.assets, context.scripts, context.images, context.buildYear]));
   const errors: BuildError[] = [];
-  const warnings: BuildError[] = [];
-  const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale, content.ui, (problem) => warnings.push(problem))])) as Record<Locale, Translate>;
-  const languageNames = Object.fromEntries(LOCALES.map((locale) => [locale, content.ui[locale]['language.name'] ?? locale])) as Record<Locale, string>;
-  const bodies = createBodyRenderer(input, translators, errors);
-  const pageProps = async (route: Route): Promise<PageProps> => ({
-    route, routes, languageNames, settings: content.settings, collections: content.collections, assets: input.assets, buildTime: input.buildTime,
-    bodyHtml: await bodies.render(route),
-  });
+  const warnings = new Map<string, BuildError>();
+  const outputs: OutputRecord[] = [];
+  const pages = new Map<string, Omit<PageMemory, 'stamp'>>();
+  const keys = new Map<string, string>();
+  const routeOf = new Map<string, Route>();
 
-  const outputs: Output[] = [];
-  for (const route of routes) {
-    const html = await renderDocument(pageElement(await pageProps(route), translators), route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
-    if (html === undefined) continue;
-    outputs.push({ path: outputPathOf(route.url), contents: html, route });
+  const jobs: PageJob[] = routes.map((route) => ({
+    route,
     // Also at /{lang}/404.html, where hosts look for the 404 page of a folder (decision 8).
-    if (route.template === 'not-found') outputs.push({ path: `${route.locale}/404.html`, contents: html });
+    paths: route.template === 'not-found' ? [outputPathOf(route.url), `${route.locale}/404.html`] : [outputPathOf(route.url)],
+  }));
+  const rootNotFound = routes.find((route) => route.locale === DEFAULT_LOCALE && route.template === 'not-found');
+  if (rootNotFound) jobs.push({ route: rootNotFound, paths: ['404.html'], headScript: notFoundScript(fixedRedirects(input.redirects), unprefixedIds(input.redirects)) });
+  else errors.push(new BuildError('ReadError', 'there is no 404 page: add content/ca/404.md with `template: not-found`', { file: 'content/ca/404.md' }));
+
+  const toRender: PageJob[] = [];
+  let kept = 0;
+  for (const job of jobs) {
+    const key = contentHash(`${shared}\0${JSON.stringify(job.route)}\0${job.headScript ?? ''}`);
+    const [path] = job.paths as [string];
+    keys.set(path, key);
+    // The page's record carries its route; its copies (the 404 pages hosts look for) do not.
+    if (path === outputPathOf(job.route.url)) routeOf.set(path, job.route);
+    const before = input.manifest.get(path);
+    const isUnchanged = before !== undefined && before.key === key && index.signature(before.dependencies) === before.signature;
+    if (isUnchanged && (await Promise.all(job.paths.map((output) => session.keep(output, input.manifest.get(output)?.stamp ?? before.stamp)))).every(Boolean)) {
+      kept++;
+      for (const output of job.paths) {
+        outputs.push({ path: output, route: routeOf.get(output), summary: before.summary });
+        pages.set(output, { key, dependencies: before.dependencies, signature: before.signature, summary: before.summary });
+      }
+    } else {
+      toRender.push(job);
+    }
   }
+
+  const accept = async (result: PageResult) => {
+    errors.push(...result.errors.map(fromRecord));
+    for (const warning of result.warnings.map(fromRecord)) warnings.set(`${warning.code} ${warning.file} ${warning.message}`, warning);
+    if (result.html === undefined || !result.summary) return;
+    const [path] = result.paths as [string];
+    const signature = index.signature(result.dependencies);
+    for (const output of result.paths) {
+      await session.put(output, result.html);
+      outputs.push({ path: output, route: routeOf.get(output), summary: result.summary });
+      pages.set(output, { key: keys.get(path)!, dependencies: result.dependencies, signature, summary: result.summary });
+    }
+  };
+  if (input.threads && toRender.length >= input.threads.from) {
+    await renderInThreads(input.threads.script, context, toRender, accept);
+  } else {
+    const render = createPageRenderer(context);
+    for (const job of toRender) await accept(await render(job));
+  }
+
+  await renderRedirects(input, session, outputs, errors);
+  await session.put('sitemap.xml', sitemapXml(routes, content.settings.baseUrl, (route) => lastModified(route, routes)));
+  await session.put('robots.txt', robotsTxt(content.settings.baseUrl));
+  outputs.push({ path: 'sitemap.xml' }, { path: 'robots.txt' });
+  throwIfAny(errors);
+  return { outputs: outputs.sort((a, b) => (a.path < b.path ? -1 : 1)), warnings: [...warnings.values()], pages, rendered: toRender.length, kept };
+}
+
+/** The redirect stubs at the old addresses (decision 7); a handful, rendered every time. */
+async function renderRedirects(input: RenderInput, session: WriteSession, outputs: OutputRecord[], errors: BuildError[]): Promise<void> {
+  const translators = new Map<Locale, ReturnType<typeof createTranslator>>();
   for (const redirect of input.redirects) {
     const locale = redirect.kind === 'fixed' ? (redirect.to.split('/')[1] as Locale) : DEFAULT_LOCALE;
+    if (!translators.has(locale)) translators.set(locale, createTranslator(locale, input.content.ui, (problem) => errors.push(problem)));
     const element = (
-      <LanguageProvider locale={locale} t={translators[locale]}>
-        <RedirectPage redirect={redirect} baseUrl={content.settings.baseUrl} />
+      <LanguageProvider locale={locale} t={translators.get(locale)!}>
+        <RedirectPage redirect={redirect} baseUrl={input.content.settings.baseUrl} />
       </LanguageProvider>
     );
     const html = await renderDocument(element, 'content/redirects.yaml', errors);
-    if (html !== undefined) outputs.push({ path: redirect.from === '/' ? 'index.html' : `${redirect.from.slice(1)}/index.html`, contents: html });
+    if (html === undefined) continue;
+    const path = redirect.from === '/' ? 'index.html' : `${redirect.from.slice(1)}/index.html`;
+    await session.put(path, html);
+    outputs.push({ path, summary: summarizeHtml(html) });
   }
-  const rootNotFound = await renderRootNotFound(input, pageProps, translators, errors);
-  if (rootNotFound) outputs.push(rootNotFound);
-  outputs.push({ path: 'sitemap.xml', contents: sitemapXml(routes, content.settings.baseUrl, (route) => lastModified(route, routes)) });
-  outputs.push({ path: 'robots.txt', contents: robotsTxt(content.settings.baseUrl) });
-  throwIfAny(errors);
-  return { outputs, warnings, markdownCache: bodies.used };
 }
+
+const fixedRedirects = (redirects: readonly Redirect[]) => Object.fromEntries(redirects.filter((redirect) => redirect.kind === 'fixed').map((redirect) => [redirect.from, redirect.to]));
+const unprefixedIds = (redirects: readonly Redirect[]) => redirects.filter((redirect) => redirect.kind === 'language' && redirect.from !== '/').map((redirect) => redirect.from.slice(1));
 
 /** The content date of a page; a model page takes the date of the model list in its language. */
 function lastModified(route: Route, routes: readonly Route[]): string | undefined {
   if (route.entry) return route.entry.updated;
   return routes.find((candidate) => candidate.locale === route.locale && candidate.template === 'model-list')?.entry?.updated;
-}
-
-function pageElement(props: PageProps, translators: Record<Locale, Translate>): ReactElement {
-  const Page = pageComponents[props.route.template];
-  return (
-    <LanguageProvider locale={props.route.locale} t={translators[props.route.locale]}>
-      <Page {...props} />
-    </LanguageProvider>
-  );
-}
-
-/** /404.html (decision 8): the Catalan 404 page with the in-browser redirect rules in its head. */
-async function renderRootNotFound(input: RenderInput, pageProps: (route: Route) => Promise<PageProps>, translators: Record<Locale, Translate>, errors: BuildError[]): Promise<Output | undefined> {
-  const route = input.routes.find((candidate) => candidate.locale === DEFAULT_LOCALE && candidate.template === 'not-found');
-  if (!route) {
-    errors.push(new BuildError('ReadError', 'there is no 404 page: add content/ca/404.md with `template: not-found`', { file: 'content/ca/404.md' }));
-    return undefined;
-  }
-  const fixed = Object.fromEntries(input.redirects.filter((redirect) => redirect.kind === 'fixed').map((redirect) => [redirect.from, redirect.to]));
-  const pageIds = input.redirects.filter((redirect) => redirect.kind === 'language' && redirect.from !== '/').map((redirect) => redirect.from.slice(1));
-  const props = { ...(await pageProps(route)), headScript: notFoundScript(fixed, pageIds) };
-  const html = await renderDocument(pageElement(props, translators), route.entry?.file ?? '404', errors);
-  return html === undefined ? undefined : { path: '404.html', contents: html };
-}
-
-/** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
-export async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
-  try {
-    return `<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`;
-  } catch (error) {
-    const stack = await componentStackOf(element);
-    errors.push(new BuildError('TemplateError', `${(error as Error).message}${stack}`, { file: source, cause: error }));
-    return undefined;
-  }
-}
-
-/** HTML attributes React writes in its camelCase prop names; HTML's own spelling is lowercase. */
-const CAMEL_CASE_ATTRIBUTES = /\s(allowFullScreen|autoComplete|charSet|dateTime|hrefLang|referrerPolicy|crossOrigin|fetchPriority|srcSet|noModule)=/g;
-
-/**
- * Rewrites those names inside tags only. React escapes `<` and `>` in text and attribute values,
- * so every `<…>` match is a whole tag.
- */
-function lowercaseHtmlAttributes(html: string): string {
-  return html.replace(/<[a-z][^>]*>/g, (tag) => tag.replace(CAMEL_CASE_ATTRIBUTES, (whole) => whole.toLowerCase()));
-}
-
-/** The component stack of a failing render; the synchronous renderer does not report it. */
-async function componentStackOf(element: ReactElement): Promise<string> {
-  let stack = '';
-  await prerenderToNodeStream(element, { onError: (_error, info) => void (stack ||= info?.componentStack ?? '') }).catch(() => undefined);
-  const frames = stack.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('at ')).map((line) => line.replace(/ \(.*\)$/, '').slice(3));
-  const components = frames.filter((name) => /^[A-Z]/.test(name));
-  return components.length > 0 ? ` (in <${components[0]}>, inside ${components.slice(1).map((name) => `<${name}>`).join(' ← ')})` : '';
 }

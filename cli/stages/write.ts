@@ -1,11 +1,24 @@
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import type { Output } from '../types.ts';
+import type { FileStamp } from '../lib/page-manifest.ts';
 
-/** Where the finished site goes: the disk, or memory for tests. */
+/** Where the finished site goes: the disk, or memory for tests and the dev server. */
 export interface Writer {
-  write(outputs: readonly Output[]): Promise<void>;
+  /** Starts the next version of the site; the current one stays as it is until `commit`. */
+  begin(): Promise<WriteSession>;
+}
+
+/** One build's writing: files are handed over as they are finished. */
+export interface WriteSession {
+  /** Adds a file to the next version. */
+  put(path: string, contents: string | Buffer): Promise<void>;
+  /** Carries the current version's file over unchanged, if it still has `stamp`; false if it does not. */
+  keep(path: string, stamp: FileStamp): Promise<boolean>;
+  /** Makes the next version the current one; returns the stamp of every page file. */
+  commit(): Promise<ReadonlyMap<string, FileStamp>>;
+  /** Drops the next version; the current one is left exactly as it was. */
+  abort(): Promise<void>;
 }
 
 /** Keeps the files in a map, by path. */
@@ -13,47 +26,207 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
   const files = new Map<string, string | Buffer>();
   return {
     files,
-    async write(outputs) {
-      for (const output of outputs) files.set(output.path, output.contents);
+    async begin() {
+      const next = new Map<string, string | Buffer>();
+      return {
+        async put(path, contents) {
+          next.set(path, contents);
+        },
+        async keep(path, stamp) {
+          const contents = files.get(path);
+          if (contents === undefined || Buffer.byteLength(contents) !== stamp.size) return false;
+          next.set(path, contents);
+          return true;
+        },
+        async commit() {
+          files.clear();
+          for (const [path, contents] of next) files.set(path, contents);
+          return new Map([...next].map(([path, contents]) => [path, { size: Buffer.byteLength(contents), mtimeMs: 0 }]));
+        },
+        async abort() {
+          next.clear();
+        },
+      };
     },
   };
 }
 
+/** Above this share of changed files, the new version is assembled whole and swapped in. */
+const SWAP_SHARE = 0.3;
+
 /**
- * Writes into a fresh sibling folder, then swaps it for `outDir`: the old site stays whole until
- * the new one is complete. A build killed between the two renames leaves `.<name>.previous`;
- * the next build puts it back before anything else.
+ * Writes a new version of the site without ever leaving a mix of two. New and changed files go
+ * to a sibling staging folder while the build runs; on commit, either the whole folder is
+ * swapped in (many changes, or no site yet), or the few changed files are moved into place
+ * under a journal that the next build rolls back if this one was killed halfway. A lock file
+ * keeps two builds from writing the same folder at once.
  */
 export function fsWriter(outDir: string): Writer {
   const parent = dirname(outDir);
   const name = basename(outDir);
   const staging = join(parent, `.${name}.staging-${process.pid}`);
   const previous = join(parent, `.${name}.previous`);
+  const journal = join(parent, `.${name}.journal`);
+  const lock = join(parent, `.${name}.lock`);
+  const fail = (message: string, cause?: unknown) => new BuildError('OutputError', message, { file: outDir, cause });
+
   return {
-    async write(outputs) {
-      const outside = outputs.find((output) => !isInside(output.path));
-      if (outside) throw new BuildError('OutputError', `refusing to write ${JSON.stringify(outside.path)}: it is not a path inside the output folder`, { file: outDir });
+    async begin() {
+      await mkdir(parent, { recursive: true }).catch((cause: Error) => { throw fail(`cannot create the output folder: ${cause.message}`, cause); });
+      await takeLock(lock, outDir);
       try {
-        await restoreInterruptedSwap(outDir, previous);
+        await restoreInterruptedWrite(outDir, previous, journal);
         await removeAbandonedStaging(parent, name);
-        const folders = new Set(outputs.map((output) => dirname(join(staging, output.path))));
-        await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-        await Promise.all(outputs.map((output) => writeFile(join(staging, output.path), output.contents)));
-        const hadSite = await exists(outDir);
-        if (hadSite) await rename(outDir, previous);
-        await rename(staging, outDir);
-        if (hadSite) await rm(previous, { recursive: true, force: true });
+        await mkdir(staging, { recursive: true });
       } catch (cause) {
-        await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-        throw new BuildError('OutputError', `cannot write the site: ${(cause as Error).message}`, { file: outDir, cause });
+        await rm(lock, { force: true });
+        throw fail(`cannot prepare the output folder: ${(cause as Error).message}`, cause);
       }
+      const written = new Map<string, FileStamp>();
+      const kept = new Map<string, FileStamp>();
+      const folders = new Set<string>();
+      const ensureFolder = async (folder: string) => {
+        if (folders.has(folder)) return;
+        await mkdir(folder, { recursive: true });
+        folders.add(folder);
+      };
+      const finish = async () => {
+        await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+        await rm(lock, { force: true }).catch(() => undefined);
+      };
+
+      return {
+        async put(path, contents) {
+          if (!isInside(path)) throw fail(`refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`);
+          try {
+            // A file equal to the current one is kept, so an unchanged site is not rewritten.
+            const current = await readFile(join(outDir, path)).catch(() => undefined);
+            if (current && current.equals(typeof contents === 'string' ? Buffer.from(contents) : contents)) {
+              const stats = await stat(join(outDir, path));
+              kept.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
+              return;
+            }
+            const target = join(staging, path);
+            await ensureFolder(dirname(target));
+            await writeFile(target, contents);
+            const stats = await stat(target);
+            written.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
+          } catch (cause) {
+            throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
+          }
+        },
+        async keep(path, stamp) {
+          const stats = await stat(join(outDir, path)).catch(() => undefined);
+          if (!stats || stats.size !== stamp.size || stats.mtimeMs !== stamp.mtimeMs) return false;
+          kept.set(path, stamp);
+          return true;
+        },
+        async commit() {
+          try {
+            const current = await listFiles(outDir);
+            const removed = current.filter((path) => !written.has(path) && !kept.has(path));
+            const isWhole = current.length === 0 || written.size + removed.length > SWAP_SHARE * (written.size + kept.size);
+            if (isWhole) await swapWhole(outDir, staging, previous, [...kept.keys()], ensureFolder);
+            else await applyChanges(outDir, staging, previous, journal, [...written.keys()], removed, new Set(current));
+          } catch (cause) {
+            await finish();
+            throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
+          }
+          await finish();
+          return new Map([...kept, ...written]);
+        },
+        async abort() {
+          await finish();
+        },
+      };
     },
   };
 }
 
-async function restoreInterruptedSwap(outDir: string, previous: string): Promise<void> {
+/** Assembles the whole new version in staging (unchanged files as hard links) and swaps the folders. */
+async function swapWhole(outDir: string, staging: string, previous: string, kept: readonly string[], ensureFolder: (folder: string) => Promise<void>): Promise<void> {
+  for (const path of kept) {
+    await ensureFolder(dirname(join(staging, path)));
+    await link(join(outDir, path), join(staging, path)).catch(async () => writeFile(join(staging, path), await readFile(join(outDir, path))));
+  }
+  const hadSite = await exists(outDir);
+  if (hadSite) await rename(outDir, previous);
+  await rename(staging, outDir);
+  if (hadSite) await rm(previous, { recursive: true, force: true });
+}
+
+/**
+ * Moves the changed files into the current version in place. The journal, written first, lists
+ * every move; the replaced and removed files wait in `previous` until the last move is done.
+ */
+async function applyChanges(outDir: string, staging: string, previous: string, journal: string, written: readonly string[], removed: readonly string[], current: ReadonlySet<string>): Promise<void> {
+  const moves = { added: written.filter((path) => !current.has(path)), replaced: written.filter((path) => current.has(path)), removed };
+  await writeFile(`${journal}.tmp`, JSON.stringify(moves));
+  await rename(`${journal}.tmp`, journal);
+  for (const path of [...moves.replaced, ...moves.removed]) {
+    await mkdir(dirname(join(previous, path)), { recursive: true });
+    await rename(join(outDir, path), join(previous, path));
+  }
+  for (const path of written) {
+    await mkdir(dirname(join(outDir, path)), { recursive: true });
+    await rename(join(staging, path), join(outDir, path));
+  }
+  await rm(journal);
+  await rm(previous, { recursive: true, force: true });
+  await removeEmptyFolders(outDir, removed);
+}
+
+/** Puts back what a killed build left half done: a half-applied journal, or a half-done swap. */
+async function restoreInterruptedWrite(outDir: string, previous: string, journal: string): Promise<void> {
+  const moves = await readFile(journal, 'utf8').then((text) => JSON.parse(text) as { added: string[]; replaced: string[]; removed: string[] }, () => undefined);
+  if (moves) {
+    for (const path of moves.added) await rm(join(outDir, path), { force: true });
+    for (const path of [...moves.replaced, ...moves.removed]) {
+      if (await exists(join(previous, path))) await rename(join(previous, path), join(outDir, path));
+    }
+    await removeEmptyFolders(outDir, moves.added);
+    await rm(journal);
+    await rm(previous, { recursive: true, force: true });
+    return;
+  }
   if ((await exists(previous)) && !(await exists(outDir))) await rename(previous, outDir);
   else await rm(previous, { recursive: true, force: true });
+}
+
+/**
+ * Takes the output folder's lock: a file holding the builder's process id, created only if
+ * absent. A lock whose process is gone was left by a killed build and is taken over.
+ */
+async function takeLock(lock: string, outDir: string): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new BuildError('OutputError', `cannot lock the output folder: ${(error as Error).message}`, { file: outDir, cause: error });
+      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+      if (isRunning(holder)) {
+        throw new BuildError('OutputError', `another build (process ${holder}) is writing this folder; wait for it to finish`, { file: outDir, hint: `If no build is running, delete ${lock}.` });
+      }
+      await rm(lock, { force: true });
+    }
+  }
+  throw new BuildError('OutputError', 'another build took the lock of this folder at the same moment', { file: outDir });
+}
+
+/** Every file below `dir`, as relative paths with forward slashes; none when it does not exist. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/'));
+}
+
+/** Removes the folders that removing `paths` left empty, deepest first. */
+async function removeEmptyFolders(root: string, paths: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const path of paths) for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
+  for (const folder of [...folders].sort((a, b) => b.length - a.length)) await rmdir(join(root, folder)).catch(() => undefined);
 }
 
 /** Whether a relative output path stays inside the output folder. */

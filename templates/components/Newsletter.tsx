@@ -1,15 +1,14 @@
-import type { Route, Settings } from '../../cli/types.ts';
+import type { Settings, SitePages } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
-import { findRoute } from '../site-pages.ts';
 import { Island } from './Island.tsx';
 
 /**
  * The newsletter sign-up above the footer (decision 18). It posts to the configured endpoint;
  * with none configured the form still shows and the widget explains it is unavailable.
  */
-export function Newsletter({ settings, routes }: { settings: Settings; routes: readonly Route[] }) {
+export function Newsletter({ settings, pages }: { settings: Settings; pages: SitePages }) {
   const { locale, t } = useLanguage();
-  const privacy = findRoute(routes, locale, 'legal/privacy-policy');
+  const privacy = pages.find(locale, 'legal/privacy-policy');
   return (
     <section className="newsletter" aria-labelledby="newsletter-heading">
       <div className="newsletter__inner">

@@ -42,8 +42,8 @@ export function BaseLayout(props: PageProps & FrameProps) {
         <main id="main" tabIndex={-1} lang={route.isFallback ? route.entry?.locale : undefined}>
           {children}
         </main>
-        <Newsletter settings={props.settings} routes={props.routes} />
-        <Footer routes={props.routes} settings={props.settings} buildTime={props.buildTime} />
+        <Newsletter settings={props.settings} pages={props.pages} />
+        <Footer pages={props.pages} settings={props.settings} buildYear={props.buildYear} />
         <div className="toasts" role="status" aria-live="polite" aria-atomic="true" data-toasts="" data-close-label={t('toast.close')} />
         <ChatButton settings={props.settings} />
         <CookieConsent settings={props.settings} storage={props.collections.storage} />

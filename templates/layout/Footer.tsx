@@ -2,17 +2,17 @@ import type { PageProps } from '../../cli/types.ts';
 import { phoneText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
-import { findRoute, labelOf } from '../site-pages.ts';
+import { labelOf } from '../site-pages.ts';
 
 /** Which pages each footer group lists (spec §2 footer); labels come from the pages themselves. */
 const visualServices = ['eyeglasses', 'sunglasses', 'contact-lenses', 'salut-visual', 'orto-k', 'image-consulting', 'lens-consulting'];
 const auditoryServices = ['hearing-test', 'hearing-aids', 'ear-protection', 'technical-aids', 'subvenciones'];
 
 /** The footer's five groups (decision 19) and the bottom bar with copyright and legal links. */
-export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes' | 'settings' | 'buildTime'>) {
+export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' | 'settings' | 'buildYear'>) {
   const { locale, t } = useLanguage();
   const pageLink = (id: string) => {
-    const route = findRoute(routes, locale, id);
+    const route = pages.find(locale, id);
     return <li key={id}><a href={route.url}>{labelOf(route)}</a></li>;
   };
   const { address, contact } = settings;
@@ -48,7 +48,7 @@ export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes'
             <li><a href={localHref(locale, '/#contact')}>{t('nav.contact')}</a></li>
             <li><a href={localHref(locale, '/#products')}>{t('nav.products')}</a></li>
             {['legal/privacy-policy', 'legal/terms-conditions', 'legal/cookies-policy'].map(pageLink)}
-            <li><a href={findRoute(routes, locale, 'legal/cookies-policy').url} data-cookie-settings="">{t('cookie.settings')}</a></li>
+            <li><a href={pages.find(locale, 'legal/cookies-policy').url} data-cookie-settings="">{t('cookie.settings')}</a></li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
@@ -62,12 +62,12 @@ export function Footer({ routes, settings, buildTime }: Pick<PageProps, 'routes'
         </section>
       </div>
       <div className="footer__bottom">
-        <p>{t('footer.copyright', { year: buildTime.getUTCFullYear(), name: settings.name })}</p>
+        <p>{t('footer.copyright', { year: buildYear, name: settings.name })}</p>
         <nav aria-label={t('footer.legal')}>
           <ul>
-            <li><a href={findRoute(routes, locale, 'legal/privacy-policy').url}>{t('footer.privacy')}</a></li>
-            <li><a href={findRoute(routes, locale, 'legal/terms-conditions').url}>{t('footer.terms')}</a></li>
-            <li><a href={findRoute(routes, locale, 'legal/cookies-policy').url}>{t('footer.cookies')}</a></li>
+            <li><a href={pages.find(locale, 'legal/privacy-policy').url}>{t('footer.privacy')}</a></li>
+            <li><a href={pages.find(locale, 'legal/terms-conditions').url}>{t('footer.terms')}</a></li>
+            <li><a href={pages.find(locale, 'legal/cookies-policy').url}>{t('footer.cookies')}</a></li>
           </ul>
         </nav>
       </div>

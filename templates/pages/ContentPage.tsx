@@ -12,9 +12,9 @@ import { trailOf } from '../site-pages.ts';
  */
 export function ContentPage(props: PageProps & { children?: ReactNode }) {
   const { locale, t } = useLanguage();
-  const { route, routes, bodyHtml } = props;
+  const { route, pages, bodyHtml } = props;
   const entry = route.entry!;
-  const trail = trailOf(routes, route);
+  const trail = trailOf(pages, route);
   return (
     <BaseLayout {...props} trail={trail}>
       <article className="page">

@@ -10,7 +10,7 @@ import { ProductsSection } from '../sections/ProductsSection.tsx';
 import { ReviewsSection } from '../sections/ReviewsSection.tsx';
 import { ServicesSection } from '../sections/ServicesSection.tsx';
 import { businessData } from '../seo/structured-data.ts';
-import { findRoute, labelOf } from '../site-pages.ts';
+import { labelOf } from '../site-pages.ts';
 
 /** Optical visits booked from the home page's optical section last 30 minutes (spec §2). */
 const OPTICAL_VISIT_MINUTES = 30;
@@ -19,8 +19,8 @@ const HERO_IMAGE = { src: '/images/illustrations/hero.svg', placeholder: '/image
 /** The home page, its sections in the spec's order with their anchor ids (spec §2 home page). */
 export function HomePage(props: PageProps) {
   const { locale, t } = useLanguage();
-  const { route, routes, settings, collections, bodyHtml, assets } = props;
-  const audiologyCentre = findRoute(routes, locale, 'services/audiologia-centro');
+  const { route, pages, settings, collections, bodyHtml, assets } = props;
+  const audiologyCentre = pages.find(locale, 'services/audiologia-centro');
   const business = businessData(settings, route, { name: labelOf(audiologyCentre), url: audiologyCentre.url }, assets.socialImage?.url);
   const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section);
   return (

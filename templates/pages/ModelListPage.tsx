@@ -1,4 +1,4 @@
-import type { PageProps, Route } from '../../cli/types.ts';
+import type { PageProps, PageRef } from '../../cli/types.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
@@ -8,10 +8,10 @@ import { labelOf, trailOf } from '../site-pages.ts';
 /** The hearing-aid range page: its text, then every model family and accessory of the collection. */
 export function ModelListPage(props: PageProps) {
   const { locale, t } = useLanguage();
-  const { route, routes, bodyHtml } = props;
-  const trail = trailOf(routes, route);
-  const modelRoutes = routes.filter((candidate) => candidate.locale === locale && candidate.template === 'model');
-  const list = (routesOfKind: Route[]) => (
+  const { route, pages, bodyHtml } = props;
+  const trail = trailOf(pages, route);
+  const modelRoutes = pages.ofTemplate(locale, 'model');
+  const list = (routesOfKind: readonly PageRef[]) => (
     <ul className="card-grid">
       {routesOfKind.map((modelRoute) => (
         <li key={modelRoute.id} className="card">

@@ -4,15 +4,15 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { pick } from '../localized.ts';
-import { findRoute, trailOf } from '../site-pages.ts';
+import { trailOf } from '../site-pages.ts';
 
 /** One hearing-aid family or accessory of the collection: summary, the specifications it has, its text. */
 export function ModelPage(props: PageProps) {
   const { locale, t } = useLanguage();
-  const { route, routes, settings, bodyHtml } = props;
+  const { route, pages, settings, bodyHtml } = props;
   const model = route.model!;
-  const list = findRoute(routes, locale, 'products/oticon-models');
-  const trail = trailOf(routes, route, [list.id]);
+  const list = pages.find(locale, 'products/oticon-models');
+  const trail = trailOf(pages, route, [list.id]);
   const yesNo = (value: boolean) => (value ? t('model.yes') : t('model.no'));
   const specs = [
     model.released !== undefined && [t('model.released'), String(model.released)],

@@ -1,7 +1,7 @@
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, runCli } from '../helpers/cli.ts';
+import { copyProject, hashTree, ROOT, runCli } from '../helpers/cli.ts';
 
 let project: string;
 beforeAll(async () => {
@@ -13,36 +13,118 @@ afterAll(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
-const edit = async (file: string, change: (text: string) => string) => writeFile(join(project, file), change(await readFile(join(project, file), 'utf8')));
+const edit = async (root: string, file: string, change: (text: string) => string) => {
+  const before = await readFile(join(root, file), 'utf8');
+  const after = change(before);
+  expect(after, `the edit of ${file} changes nothing`).not.toBe(before);
+  await writeFile(join(root, file), after);
+};
+const counts = (stdout: string) => {
+  const match = /(\d+) pages rendered, (\d+) unchanged since the last build/.exec(stdout);
+  expect(match, stdout).not.toBeNull();
+  return { rendered: Number(match![1]), kept: Number(match![2]) };
+};
+const buildIn = async (cwd: string, args: string[] = [], bin?: string) => {
+  const result = await runCli(['build', ...args], { cwd, ...(bin ? { bin } : {}) });
+  expect(result.code, result.stderr).toBe(0);
+  return counts(result.stdout);
+};
+/** The same content built with no cache and no earlier output: what an incremental build must equal. */
+const cleanBuildHash = async (cwd: string, bin?: string) => {
+  await rm(join(cwd, 'clean'), { recursive: true, force: true });
+  const cache = join(cwd, '.cache');
+  await rm(`${cache}.aside`, { recursive: true, force: true });
+  await cp(cache, `${cache}.aside`, { recursive: true });
+  await rm(join(cache, 'sitegen'), { recursive: true, force: true }).catch(() => undefined);
+  const result = await runCli(['build', '--quiet', '--out', 'clean'], { cwd, ...(bin ? { bin } : {}) });
+  await rm(cache, { recursive: true, force: true });
+  await cp(`${cache}.aside`, cache, { recursive: true });
+  expect(result.code, result.stderr).toBe(0);
+  return hashTree(join(cwd, 'clean'));
+};
 
-describe('the markdown cache', () => {
-  it('is written next to the project and reused by the next build', async () => {
-    const [cacheFile] = (await readdir(join(project, '.cache/sitegen'))).filter((name) => name.startsWith('markdown-'));
-    expect(cacheFile).toBeDefined();
-    const entries = Object.keys(JSON.parse(await readFile(join(project, '.cache/sitegen', cacheFile!), 'utf8')));
-    expect(entries.length).toBeGreaterThan(100);
-    const again = await runCli(['build', '--quiet'], { cwd: project });
-    expect(again.code).toBe(0);
+describe('the page cache', () => {
+  it('renders nothing and rewrites no file when nothing changed', async () => {
+    const page = join(project, 'dist/ca/about/index.html');
+    const before = await stat(page);
+    expect(await buildIn(project)).toEqual({ rendered: 0, kept: 109 });
+    const after = await stat(page);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
-  it('renders again when a setting a page uses changes', async () => {
-    await edit('content/site.yaml', (text) => text.replace('hola@example.com', 'escriu@example.org'));
-    expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
+  it('renders only the page whose text changed, and writes what a clean build writes', async () => {
+    await edit(project, 'content/ca/legal/terms-conditions.md', (text) => `${text}\nUn paràgraf nou afegit per una prova.\n`);
+    expect(await buildIn(project)).toEqual({ rendered: 1, kept: 108 });
+    expect(await readFile(join(project, 'dist/ca/legal/terms-conditions/index.html'), 'utf8')).toContain('Un paràgraf nou afegit per una prova.');
+    expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
+  });
+
+  it('renders again every page that shows a title that changed', async () => {
+    await edit(project, 'content/es/services/orto-k.md', (text) => text.replace(/^label: .*$/m, 'label: "Orto-k nocturna"'));
+    const { rendered } = await buildIn(project);
+    // Every Spanish page has it in its footer; the other languages do not show it.
+    expect(rendered).toBeGreaterThanOrEqual(36);
+    expect(rendered).toBeLessThan(109);
+    expect(await readFile(join(project, 'dist/es/about/index.html'), 'utf8')).toContain('Orto-k nocturna');
+    expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
+  });
+
+  it('renders every page again when a setting or a translation changes', async () => {
+    await edit(project, 'content/site.yaml', (text) => text.replace('hola@example.com', 'escriu@example.org'));
+    expect(await buildIn(project)).toEqual({ rendered: 109, kept: 0 });
     const privacy = await readFile(join(project, 'dist/ca/legal/privacy-policy/index.html'), 'utf8');
     expect(privacy).toContain('escriu@example.org');
     expect(privacy).not.toContain('hola@example.com');
+    await edit(project, 'content/en/ui.yaml', (text) => text.replace(/^(footer\.privacy: ).*$/m, '$1"Privacy notice"'));
+    expect(await buildIn(project)).toEqual({ rendered: 109, kept: 0 });
+    expect(await readFile(join(project, 'dist/en/index.html'), 'utf8')).toContain('Privacy notice');
+    expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
   });
 
   it('still reports a link whose target page was removed, though the linking page did not change', async () => {
     const removed = join(project, 'content/ca/services/tinnitus-treatment.md');
     const original = await readFile(removed, 'utf8');
+    const translations = await Promise.all(['es', 'en'].map((locale) => readFile(join(project, `content/${locale}/services/tinnitus-treatment.md`), 'utf8')));
     await rm(removed);
     await rm(join(project, 'content/es/services/tinnitus-treatment.md'));
     await rm(join(project, 'content/en/services/tinnitus-treatment.md'));
     const result = await runCli(['build'], { cwd: project });
     expect(result.code).toBe(1);
-    // The page that links to it was rendered from the cache before; the error must name its line.
+    // The page that links to it was carried over before; the error must name its line.
     expect(result.stderr).toMatch(/content\/ca\/services\/(ear-protection|hearing-test)\.md:\d+:\d+ BrokenLink — the link to \/services\/tinnitus-treatment/);
     await writeFile(removed, original);
+    await Promise.all(['es', 'en'].map((locale, index) => writeFile(join(project, `content/${locale}/services/tinnitus-treatment.md`), translations[index]!)));
+  });
+});
+
+describe('a changed generator', () => {
+  let generator: string;
+  beforeAll(async () => {
+    // A copy of the generator whose templates and widgets the tests can edit.
+    generator = join(project, 'generator');
+    await mkdir(generator);
+    for (const folder of ['cli', 'templates', 'widgets']) await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
+    await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
+    await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
+    await buildIn(project, [], join(generator, 'cli/bin.js'));
+  });
+
+  it('renders every page again when a template changes', async () => {
+    const bin = join(generator, 'cli/bin.js');
+    expect(await buildIn(project, [], bin)).toEqual({ rendered: 0, kept: 109 });
+    await edit(generator, 'templates/layout/Footer.tsx', (text) => text.replace('<footer', '<footer data-edited="template"'));
+    expect(await buildIn(project, [], bin)).toEqual({ rendered: 109, kept: 0 });
+    expect(await readFile(join(project, 'dist/es/index.html'), 'utf8')).toContain('data-edited="template"');
+  });
+
+  it('renders every page again when a widget changes, with the new script addresses', async () => {
+    const bin = join(generator, 'cli/bin.js');
+    const before = (await readdir(join(project, 'dist/assets'))).filter((name) => name.startsWith('topbar.'));
+    await edit(generator, 'widgets/topbar/index.ts', (text) => `${text}\nexport const edited = 'widget';\n`);
+    expect(await buildIn(project, [], bin)).toEqual({ rendered: 109, kept: 0 });
+    const after = (await readdir(join(project, 'dist/assets'))).filter((name) => name.startsWith('topbar.'));
+    expect(after).not.toEqual(before);
+    expect(await readFile(join(project, 'dist/ca/index.html'), 'utf8')).toContain(`/assets/${after[0]}`);
+    expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project, bin));
   });
 });

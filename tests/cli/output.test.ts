@@ -36,7 +36,7 @@ describe('output', () => {
   it('prints pages, bytes, stage timings and the example content still in use', async () => {
     const result = await runCli(['build', '--verbose', '--out', 'report'], { cwd: project });
     expect(result.stdout).toMatch(/Built \d+ pages, \d+ redirects and \d+ files \([\d.]+ KB\) in \d+ ms/);
-    expect(result.stdout).toMatch(/load \d+ ms · validate \d+ ms · route \d+ ms · bundle \d+ ms · images \d+ ms · render \d+ ms · widgets \d+ ms · hosts \d+ ms · check \d+ ms · write \d+ ms/);
+    expect(result.stdout).toMatch(/load \d+ ms · validate \d+ ms · route \d+ ms · bundle \d+ ms · images \d+ ms · widgets \d+ ms · render \d+ ms · hosts \d+ ms · check \d+ ms · write \d+ ms/);
     expect(result.stdout).toMatch(/Example content still in use \(\d+\)/);
     expect(result.stdout).toContain('content/site.yaml: contact.phone');
     expect(result.stdout).toContain('content/collections/reviews.yaml: review-1');

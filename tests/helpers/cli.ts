@@ -7,10 +7,10 @@ import { join, relative, resolve } from 'node:path';
 /** The project root, where the CLI and the real content live. */
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Runs the generator's command line; never rejects, the exit code is in the result. */
-export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the generator's command line (or another copy's, `bin`); never rejects, the exit code is in the result. */
+export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; bin?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [join(ROOT, 'cli/bin.js'), ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [options.bin ?? join(ROOT, 'cli/bin.js'), ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, timeout: 60_000 }, (error, stdout, stderr) => {
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkOutputs } from '../../../cli/stages/check.ts';
-import type { Output, Route } from '../../../cli/types.ts';
+import { summarizeHtml } from '../../../cli/lib/page-summary.ts';
+import type { OutputRecord, Route } from '../../../cli/types.ts';
 
 const route = { locale: 'es' } as Route;
-const pageOutput = (path: string, body: string): Output => ({ path, contents: `<html><body>${body}</body></html>`, route });
+const pageOutput = (path: string, body: string): OutputRecord => ({ path, summary: summarizeHtml(`<html><body>${body}</body></html>`), route });
 
 describe('checkOutputs', () => {
   const site = [
     pageOutput('es/index.html', '<h2 id="products">P</h2>'),
     pageOutput('es/about/index.html', '<a href="/es/">home</a> <a href="/es/#products">products</a> <a href="#team">team</a> <p id="team"></p>'),
-    { path: 'about/index.html', contents: '<meta http-equiv="refresh" content="0; url=/ca/about/">' },
-    { path: 'images/logo.svg', contents: '<svg/>' },
+    { path: 'about/index.html', summary: summarizeHtml('<meta http-equiv="refresh" content="0; url=/ca/about/">') },
+    { path: 'images/logo.svg' },
   ];
 
   it('accepts links to pages, fragments that exist and files of the site', () => {

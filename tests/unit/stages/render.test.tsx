@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from '../../../cli/stages/render.tsx';
+import { renderDocument } from '../../../cli/render/render-page.tsx';
 import type { BuildError } from '../../../cli/errors.ts';
 import { Footer } from '../../../templates/layout/Footer.tsx';
 
 describe('renderDocument', () => {
   it('fails with a TemplateError naming the component that used the language outside its provider (spec §8)', async () => {
     const errors: BuildError[] = [];
-    const html = await renderDocument(<main><Footer routes={[]} settings={{} as never} buildTime={new Date(0)} /></main>, 'templates/layout/Footer.tsx', errors);
+    const html = await renderDocument(<main><Footer pages={{} as never} settings={{} as never} buildYear={2026} /></main>, 'templates/layout/Footer.tsx', errors);
     expect(html).toBeUndefined();
     expect(errors.map((error) => error.code)).toEqual(['TemplateError']);
     expect(errors[0]!.message).toMatch(/useLanguage\(\) was called outside <LanguageProvider> \(in <Footer>/);

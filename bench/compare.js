@@ -1,0 +1,612 @@
+#!/usr/bin/env node
+// Builds one synthetic corpus with Hugo, Eleventy, Astro and this generator, and prints their
+// median clean-build wall time, pages per second and peak memory side by side. A report, not a
+// test: the figures move with the machine's load. The other generators are installed into a
+// temporary folder, never into the repository, so running it leaves the project as it was.
+//
+//   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only hugo,eleventy,astro,sitegen] [--keep]
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CORPUS_LOCALES, CORPUS_SECTION, slugOf, writeCorpus } from './corpus.js';
+import { formatMB, formatSeconds, measure, medianOf } from './measure.js';
+import { cleanSitegenProject, makeSitegenProject, repositoryRoot, sitegenBuildCommand } from './sitegen-project.js';
+
+const GENERATOR_IDS = ['sitegen', 'hugo', 'eleventy', 'astro'];
+const DEFAULT_LOCALE = CORPUS_LOCALES[0];
+const LANGUAGE_NAMES = { ca: 'Català', es: 'Español', en: 'English' };
+// The layouts' navigation points at pages every corpus has, so its links work in every output.
+const NAV_SLUGS = [0, 1, 2].map(slugOf);
+// Astro's build is one Node process; past Node's default heap (about 4 GB here) it needs more.
+const ASTRO_HEAP_MB = 8192;
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      sizes: { type: 'string', default: '1000,5000' },
+      runs: { type: 'string', default: '3' },
+      only: { type: 'string', default: GENERATOR_IDS.join(',') },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const sizes = values.sizes.split(',').map((size) => Number(size.trim().replace(/_/g, '')));
+  const runs = Number(values.runs);
+  const only = values.only.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean);
+  if (sizes.some((size) => !Number.isInteger(size) || size < 3)) fail(`--sizes takes whole numbers of at least 3 pages per language, got "${values.sizes}"`);
+  if (!Number.isInteger(runs) || runs < 1) fail(`--runs takes a whole number of at least 1, got "${values.runs}"`);
+  const unknown = only.filter((id) => !GENERATOR_IDS.includes(id));
+  if (unknown.length > 0 || only.length === 0) fail(`--only takes some of ${GENERATOR_IDS.join(',')}, got "${values.only}"`);
+  // The table keeps one order whatever order --only lists them in.
+  return { sizes, runs, only: GENERATOR_IDS.filter((id) => only.includes(id)), keep: values.keep, help: values.help };
+}
+
+function fail(message) {
+  console.error(`compare: ${message}`);
+  process.exit(1);
+}
+
+const log = (message) => console.error(message);
+const thousands = (value) => Math.round(value).toLocaleString('en-US');
+
+// ---------------------------------------------------------------------------------------------
+// Installing what the benchmark needs (never timed)
+
+/** Runs a command to completion, capturing its output; returns spawnSync's result. */
+function run(command, args, options = {}) {
+  return spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+}
+
+const onPath = (command) => run('sh', ['-c', `command -v ${command}`]).status === 0;
+const outputTail = (result) => `${result.error?.message ?? ''}${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-15).join('\n');
+
+/** Installs a Debian package when `command` is missing, retrying after `apt-get update` once. */
+function aptInstall(pkg, isInstalled) {
+  if (isInstalled()) return;
+  log(`installing ${pkg} with apt-get…`);
+  let result = run('apt-get', ['install', '-y', pkg]);
+  // A fresh machine may have no package lists yet.
+  if (result.status !== 0) {
+    run('apt-get', ['update']);
+    result = run('apt-get', ['install', '-y', pkg]);
+  }
+  if (result.status !== 0 || !isInstalled()) {
+    throw new Error(`${pkg} is missing and \`apt-get install -y ${pkg}\` failed (it needs root and Debian's package lists):\n${outputTail(result)}`);
+  }
+}
+
+/**
+ * Installs the newest `name@major` into `dir` with npm. A registry mirror can lack a dependency
+ * that the very newest release asks for, so an unresolvable release makes way for the one before.
+ */
+function npmInstallNewest(dir, name, major, extras = []) {
+  const listed = run('npm', ['view', `${name}@${major}`, 'version', '--json'], { cwd: dir });
+  if (listed.status !== 0) throw new Error(`npm could not list the versions of ${name}@${major}:\n${outputTail(listed)}`);
+  const parsed = JSON.parse(listed.stdout);
+  const candidates = (Array.isArray(parsed) ? parsed : [parsed]).filter((version) => !version.includes('-')).sort(newestFirst).slice(0, 4);
+  let lastFailure = '';
+  for (const version of candidates) {
+    log(`installing ${name}@${version} with npm into ${dir}…`);
+    const result = run('npm', ['install', '--no-audit', '--no-fund', `${name}@${version}`, ...extras], { cwd: dir });
+    if (result.status === 0) return version;
+    lastFailure = outputTail(result);
+    if (!/ETARGET|notarget|No matching version/i.test(lastFailure)) break;
+    log(`  ${name}@${version} cannot be installed from this registry (a dependency is missing); trying the release before it`);
+  }
+  throw new Error(`\`npm install --no-audit --no-fund ${name}@${major}\` failed:\n${lastFailure}`);
+}
+
+/** Orders release numbers such as 5.18.2 and 5.9.4 newest first (npm lists them by date of publication). */
+function newestFirst(a, b) {
+  const [left, right] = [a, b].map((version) => version.split('.').map(Number));
+  const differing = left.findIndex((part, index) => part !== right[index]);
+  return differing === -1 ? 0 : right[differing] - left[differing];
+}
+
+function ensureGnuTime() {
+  aptInstall('time', () => existsSync('/usr/bin/time'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking an output
+
+/**
+ * Fails unless `outDir/<locale>/articles/<slug>/index.html` exists for every corpus page and the
+ * first page of each language has the layout's parts. Returns caveats: differences that keep the
+ * figures comparable only with a footnote (a table left as text, other pages built alongside).
+ */
+function verifyOutput(generatorName, outDir, pagesPerLocale) {
+  const caveats = new Set();
+  for (const locale of CORPUS_LOCALES) {
+    const folder = join(outDir, locale, CORPUS_SECTION);
+    const found = existsSync(folder)
+      ? readdirSync(folder).filter((slug) => /^article-\d{5}$/.test(slug) && existsSync(join(folder, slug, 'index.html'))).length
+      : 0;
+    if (found !== pagesPerLocale) {
+      throw new Error(`${generatorName} wrote ${found} article pages in ${folder}, expected ${pagesPerLocale}`);
+    }
+    for (const caveat of verifySamplePage(generatorName, join(folder, slugOf(0), 'index.html'), locale)) caveats.add(caveat);
+  }
+  const otherPages = countHtmlFiles(outDir) - pagesPerLocale * CORPUS_LOCALES.length;
+  if (otherPages > 1) caveats.add(`also wrote ${thousands(otherPages)} other HTML files besides the corpus pages`);
+  return [...caveats];
+}
+
+/** Throws when a sample page lacks a part every layout must have; returns caveats otherwise. */
+function verifySamplePage(generatorName, file, locale) {
+  const html = readFileSync(file, 'utf8');
+  const problems = [
+    [/<h1[\s>]/, 'no <h1>'],
+    [/<nav[\s>]/, 'no <nav>'],
+    [new RegExp(`href="/${locale}/${CORPUS_SECTION}/article-\\d{5}/?"`), `no link rewritten to /${locale}/${CORPUS_SECTION}/…`],
+    ...CORPUS_LOCALES.filter((other) => other !== locale).map((other) => [new RegExp(`href="/${other}/${CORPUS_SECTION}/${slugOf(0)}/?"`), `no language switcher link to ${other}`]),
+  ].filter(([pattern]) => !pattern.test(html)).map(([, problem]) => problem);
+  if (/href="\/articles\//.test(html)) problems.push('a corpus link was left without its language');
+  if (problems.length > 0) throw new Error(`${generatorName}: ${file}: ${problems.join('; ')}`);
+  // A generator without GFM tables does less work per page: worth a footnote, not a failure.
+  return /<table[\s>]/.test(html) ? [] : ['renders GFM tables as plain text, not as <table>'];
+}
+
+const countHtmlFiles = (dir) => readdirSync(dir, { recursive: true }).filter((path) => String(path).endsWith('.html')).length;
+
+// ---------------------------------------------------------------------------------------------
+// Generators. Each one is { name, version, install(), prepare(corpusDir), clean(), build(), outDir }
+// where build() returns measure()'s { ms, peakMB }; `note` says when a build needed a different set-up.
+
+function writeFiles(root, files) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
+/** Replaces `contentDir/<locale>/articles/` with the corpus's. */
+function copyCorpus(corpusDir, contentDir) {
+  for (const locale of CORPUS_LOCALES) {
+    const target = join(contentDir, locale, CORPUS_SECTION);
+    rmSync(target, { recursive: true, force: true });
+    cpSync(join(corpusDir, locale, CORPUS_SECTION), target, { recursive: true });
+  }
+}
+
+const removeAll = (root, paths) => paths.forEach((path) => rmSync(join(root, path), { recursive: true, force: true }));
+const packageVersion = (file) => JSON.parse(readFileSync(file, 'utf8')).version;
+
+function sitegenGenerator(workDir) {
+  const projectDir = join(workDir, 'sitegen');
+  return {
+    name: 'sitegen (this)',
+    version: packageVersion(join(repositoryRoot, 'package.json')),
+    outDir: join(projectDir, 'dist'),
+    install() {},
+    prepare(corpusDir) {
+      makeSitegenProject(projectDir, corpusDir);
+    },
+    clean() {
+      cleanSitegenProject(projectDir);
+    },
+    build() {
+      const [command, args] = sitegenBuildCommand();
+      return measure(command, args, { cwd: projectDir });
+    },
+  };
+}
+
+function hugoGenerator(workDir) {
+  const projectDir = join(workDir, 'hugo');
+  return {
+    name: 'Hugo',
+    version: '',
+    outDir: join(projectDir, 'public'),
+    install() {
+      aptInstall('hugo', () => onPath('hugo'));
+      this.version = run('hugo', ['version']).stdout.match(/v(\d+\.\d+\.\d+)/)?.[1] ?? '?';
+      writeFiles(projectDir, hugoProjectFiles());
+    },
+    prepare(corpusDir) {
+      copyCorpus(corpusDir, join(projectDir, 'content'));
+    },
+    clean() {
+      removeAll(projectDir, ['public', 'resources']);
+    },
+    build() {
+      return measure('hugo', ['--quiet'], { cwd: projectDir });
+    },
+  };
+}
+
+/**
+ * A multilingual Hugo site: one content folder per language (a page's translations share its
+ * path), only article pages rendered as the other generators render them, and a link render
+ * hook that resolves the corpus's language-less links with GetPage in the page's own language.
+ */
+function hugoProjectFiles() {
+  const languages = CORPUS_LOCALES.map((locale, index) => `
+[languages.${locale}]
+  contentDir = "content/${locale}"
+  languageName = "${LANGUAGE_NAMES[locale]}"
+  weight = ${index + 1}`).join('\n');
+  return {
+    'hugo.toml': `baseURL = "https://example.org/"
+title = "Benchmark"
+defaultContentLanguage = "${DEFAULT_LOCALE}"
+defaultContentLanguageInSubdir = true
+disableKinds = ["home", "section", "taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+
+[frontmatter]
+  lastmod = ["updated", ":default"]
+${languages}
+`,
+    'layouts/_default/baseof.html': `<!doctype html>
+<html lang="{{ .Language.Lang }}">
+<head>
+<meta charset="utf-8">
+<title>{{ .Title }}</title>
+<meta name="description" content="{{ .Description }}">
+</head>
+<body>
+<header>
+<nav>
+{{- range slice ${NAV_SLUGS.map((slug) => `"${slug}"`).join(' ')} }}
+{{- with site.GetPage (printf "/${CORPUS_SECTION}/%s" .) }} <a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
+{{- end }}
+</nav>
+<ul class="languages">
+{{- range .Translations }}
+<li><a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}" lang="{{ .Language.Lang }}">{{ .Language.LanguageName }}</a></li>
+{{- end }}
+</ul>
+</header>
+<main>
+{{ block "main" . }}{{ end }}
+</main>
+<footer><p>Updated {{ .Lastmod.Format "2006-01-02" }}</p></footer>
+</body>
+</html>
+`,
+    'layouts/_default/single.html': `{{ define "main" }}
+<h1>{{ .Title }}</h1>
+{{ .Content }}
+{{ end }}
+`,
+    'layouts/_default/_markup/render-link.html': `{{- $href := .Destination -}}
+{{- if hasPrefix $href "/" -}}
+  {{- with .Page.GetPage $href }}{{ $href = .RelPermalink }}{{ end -}}
+{{- end -}}
+<a href="{{ $href | safeURL }}"{{ with .Title }} title="{{ . }}"{{ end }}>{{ .Text | safeHTML }}</a>
+{{- /**/ -}}
+`,
+  };
+}
+
+function eleventyGenerator(workDir) {
+  const projectDir = join(workDir, 'eleventy');
+  return {
+    name: 'Eleventy',
+    version: '',
+    outDir: join(projectDir, '_site'),
+    install() {
+      writeFiles(projectDir, { 'package.json': '{ "private": true, "type": "module" }\n' });
+      this.version = npmInstallNewest(projectDir, '@11ty/eleventy', 3);
+      writeFiles(projectDir, eleventyProjectFiles());
+    },
+    prepare(corpusDir) {
+      copyCorpus(corpusDir, join(projectDir, 'content'));
+    },
+    clean() {
+      removeAll(projectDir, ['_site', '.cache']);
+    },
+    build() {
+      return measure(process.execPath, [join(projectDir, 'node_modules/@11ty/eleventy/cmd.cjs'), '--quiet'], { cwd: projectDir });
+    },
+  };
+}
+
+/**
+ * An Eleventy site with its I18n plugin: output paths follow the content folders, a directory
+ * data file per language gives the layout, the plugin's locale_links filter gives the language
+ * switcher, and a markdown-it link renderer puts the page's language on the corpus's links.
+ */
+function eleventyProjectFiles() {
+  const dataFiles = Object.fromEntries(CORPUS_LOCALES.map((locale) => [`content/${locale}/${locale}.11tydata.json`, '{ "layout": "base.njk" }\n']));
+  return {
+    ...dataFiles,
+    'eleventy.config.js': `import { I18nPlugin } from '@11ty/eleventy';
+
+export default function (eleventyConfig) {
+  eleventyConfig.addPlugin(I18nPlugin, { defaultLanguage: '${DEFAULT_LOCALE}' });
+  eleventyConfig.addGlobalData('nav', ${JSON.stringify(NAV_SLUGS)});
+  // page.lang comes from the I18n plugin. The plugin's locale_url filter would do the same, at
+  // about 0.2 ms a call (it validates language tags), a large share of a page's render time.
+  eleventyConfig.amendLibrary('md', (md) => {
+    md.renderer.rules.link_open = (tokens, index, options, env, self) => {
+      const href = tokens[index].attrGet('href');
+      if (href?.startsWith('/') && !href.startsWith(\`/\${env.page.lang}/\`)) {
+        tokens[index].attrSet('href', \`/\${env.page.lang}\${href.endsWith('/') ? href : \`\${href}/\`}\`);
+      }
+      return self.renderToken(tokens, index, options);
+    };
+  });
+}
+
+export const config = { dir: { input: 'content', includes: '_includes', output: '_site' } };
+`,
+    'content/_includes/base.njk': `<!doctype html>
+<html lang="{{ page.lang }}">
+<head>
+<meta charset="utf-8">
+<title>{{ title }}</title>
+<meta name="description" content="{{ description }}">
+</head>
+<body>
+<header>
+<nav>
+{%- for slug in nav %} <a href="/{{ page.lang }}/${CORPUS_SECTION}/{{ slug }}/">{{ slug }}</a>{% endfor %}
+</nav>
+<ul class="languages">
+{%- for link in page.url | locale_links %}
+<li><a href="{{ link.url }}" hreflang="{{ link.lang }}" lang="{{ link.lang }}">{{ link.label }}</a></li>
+{%- endfor %}
+</ul>
+</header>
+<main>
+<h1>{{ title }}</h1>
+{{ content | safe }}
+</main>
+<footer><p>Updated {{ updated.toISOString().slice(0, 10) }}</p></footer>
+</body>
+</html>
+`,
+  };
+}
+
+function astroGenerator(workDir) {
+  const projectDir = join(workDir, 'astro');
+  return {
+    name: 'Astro',
+    version: '',
+    outDir: join(projectDir, 'dist'),
+    note: '',
+    install() {
+      writeFiles(projectDir, { 'package.json': '{ "private": true, "type": "module" }\n' });
+      this.version = npmInstallNewest(projectDir, 'astro', 5);
+      writeFiles(projectDir, astroProjectFiles());
+    },
+    prepare(corpusDir) {
+      copyCorpus(corpusDir, join(projectDir, 'src/content/corpus'));
+    },
+    clean() {
+      removeAll(projectDir, ['dist', '.astro', 'node_modules/.astro', 'node_modules/.vite']);
+    },
+    build() {
+      const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+      const astro = join(projectDir, 'node_modules/astro/astro.js');
+      const heap = this.note ? [`--max-old-space-size=${ASTRO_HEAP_MB}`] : [];
+      try {
+        return measure(process.execPath, [...heap, astro, 'build'], { cwd: projectDir, env });
+      } catch (error) {
+        if (this.note || !/heap out of memory|Allocation failed/i.test(error.message)) throw error;
+        // Keeps the larger heap for the later runs and sizes, so they all measure the same set-up.
+        this.note = `Node ran out of memory with its default heap; Astro was built with --max-old-space-size=${ASTRO_HEAP_MB}`;
+        log(`  ${this.note}`);
+        this.clean();
+        return this.build();
+      }
+    },
+  };
+}
+
+/**
+ * An Astro 5 site: a content collection read by the glob loader, one dynamic route with
+ * getStaticPaths, Astro's i18n routing for the language switcher, and a remark plugin that gives
+ * the corpus's language-less links the language of the file they are in.
+ */
+function astroProjectFiles() {
+  return {
+    'astro.config.mjs': `import { defineConfig } from 'astro/config';
+import remarkLocaleLinks from './remark-locale-links.mjs';
+
+export default defineConfig({
+  site: 'https://example.org',
+  i18n: { locales: ${JSON.stringify(CORPUS_LOCALES)}, defaultLocale: '${DEFAULT_LOCALE}', routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false } },
+  markdown: { remarkPlugins: [remarkLocaleLinks] },
+});
+`,
+    'remark-locale-links.mjs': `const locales = ${JSON.stringify(CORPUS_LOCALES)};
+
+function visitLinks(node, rewrite) {
+  if (node.type === 'link') rewrite(node);
+  for (const child of node.children ?? []) visitLinks(child, rewrite);
+}
+
+export default function remarkLocaleLinks() {
+  return (tree, file) => {
+    const locale = String(file.path ?? '').split('/').find((part) => locales.includes(part));
+    if (!locale) return;
+    visitLinks(tree, (link) => {
+      if (link.url.startsWith('/') && !link.url.startsWith(\`/\${locale}/\`)) {
+        link.url = \`/\${locale}\${link.url.endsWith('/') ? link.url : \`\${link.url}/\`}\`;
+      }
+    });
+  };
+}
+`,
+    'src/content.config.mjs': `import { defineCollection, z } from 'astro:content';
+import { glob } from 'astro/loaders';
+
+const articles = defineCollection({
+  loader: glob({ pattern: '*/${CORPUS_SECTION}/*.md', base: './src/content/corpus' }),
+  schema: z.object({
+    title: z.string(),
+    description: z.string(),
+    keywords: z.array(z.string()),
+    template: z.string(),
+    updated: z.coerce.date(),
+  }),
+});
+
+export const collections = { articles };
+`,
+    'src/layouts/Base.astro': `---
+import { getRelativeLocaleUrl } from 'astro:i18n';
+
+const { title, description, slug, updated } = Astro.props;
+const locale = Astro.currentLocale;
+const names = ${JSON.stringify(LANGUAGE_NAMES)};
+const nav = ${JSON.stringify(NAV_SLUGS)};
+const others = ${JSON.stringify(CORPUS_LOCALES)}.filter((other) => other !== locale);
+---
+<!doctype html>
+<html lang={locale}>
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<meta name="description" content={description}>
+</head>
+<body>
+<header>
+<nav>{nav.map((target) => <a href={getRelativeLocaleUrl(locale, \`${CORPUS_SECTION}/\${target}/\`)}>{target}</a>)}</nav>
+<ul class="languages">
+{others.map((other) => <li><a href={getRelativeLocaleUrl(other, \`${CORPUS_SECTION}/\${slug}/\`)} hreflang={other} lang={other}>{names[other]}</a></li>)}
+</ul>
+</header>
+<main>
+<slot />
+</main>
+<footer><p>Updated {updated.toISOString().slice(0, 10)}</p></footer>
+</body>
+</html>
+`,
+    [`src/pages/[locale]/${CORPUS_SECTION}/[slug].astro`]: `---
+import { getCollection, render } from 'astro:content';
+import Base from '../../../layouts/Base.astro';
+
+export async function getStaticPaths() {
+  const articles = await getCollection('articles');
+  return articles.map((entry) => {
+    const [locale, , slug] = entry.id.split('/');
+    return { params: { locale, slug }, props: { entry } };
+  });
+}
+
+const { entry } = Astro.props;
+const { Content } = await render(entry);
+---
+<Base title={entry.data.title} description={entry.data.description} slug={Astro.params.slug} updated={entry.data.updated}>
+<h1>{entry.data.title}</h1>
+<Content />
+</Base>
+`,
+  };
+}
+
+const FACTORIES = { sitegen: sitegenGenerator, hugo: hugoGenerator, eleventy: eleventyGenerator, astro: astroGenerator };
+
+// ---------------------------------------------------------------------------------------------
+// Measuring and reporting
+
+/** Times `runs` clean builds of the prepared corpus; returns a table row, or one that says why not. */
+function benchmark(generator, pagesPerLocale, runs) {
+  const pages = pagesPerLocale * CORPUS_LOCALES.length;
+  try {
+    const caveats = new Set();
+    const result = medianOf(runs, () => {
+      generator.clean();
+      const once = generator.build();
+      for (const caveat of verifyOutput(generator.name, generator.outDir, pagesPerLocale)) caveats.add(caveat);
+      log(`  ${generator.name}: ${formatSeconds(once.ms)}, ${formatMB(once.peakMB)}`);
+      return once;
+    });
+    const notes = [generator.note, ...caveats].filter(Boolean);
+    return { generator, result, pagesPerSecond: pages / (result.ms / 1000), notes };
+  } catch (error) {
+    log(`\nFAILED: ${generator.name} ${generator.version} on ${thousands(pages)} pages:\n${error.message}\n`);
+    return { generator, failed: true };
+  }
+}
+
+function printTable(pagesPerLocale, runs, rows) {
+  const header = ['generator', 'version', 'median wall', 'pages/s', 'peak memory'];
+  const cells = rows.map(({ generator, result, pagesPerSecond, failed, notes }) => [
+    `${generator.name}${notes?.length ? ' *' : ''}`,
+    generator.version,
+    failed ? 'FAILED' : formatSeconds(result.ms),
+    failed ? '' : thousands(pagesPerSecond),
+    failed ? '' : formatMB(result.peakMB),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column].length)));
+  // Names and versions read left to right; figures line up on their right edge.
+  const line = (row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('   ').trimEnd();
+  console.log(`\ncorpus: ${CORPUS_LOCALES.length} languages × ${thousands(pagesPerLocale)} pages (~600 words each), ${thousands(pagesPerLocale * CORPUS_LOCALES.length)} pages in all; median of ${runs} clean build${runs === 1 ? '' : 's'}`);
+  console.log(line(header));
+  for (const row of cells) console.log(line(row));
+  for (const { generator, notes } of rows) for (const note of notes ?? []) console.log(`* ${generator.name}: ${note}`);
+}
+
+function printUsage() {
+  console.log(`Usage: node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only ${GENERATOR_IDS.join(',')}] [--keep]
+
+Builds a synthetic corpus of N pages in each of ${CORPUS_LOCALES.join(', ')} with each generator and prints
+the median wall time of clean builds, pages per second and peak memory (largest resident set).
+Hugo comes from Debian (apt-get), Eleventy 3 and Astro 5 from npm, into a temporary folder.
+  --sizes  pages per language, comma-separated (default 1000,5000)
+  --runs   clean builds per generator and size; the median is reported (default 3)
+  --only   which generators to run (default all)
+  --keep   keep the temporary folder and print where it is`);
+}
+
+/** Installs, then measures every size; returns how many generator × size rows failed. */
+function compareAll(options, workDir) {
+  const generators = options.only.map((id) => FACTORIES[id](workDir));
+  try {
+    ensureGnuTime();
+    for (const generator of generators) generator.install();
+  } catch (error) {
+    const others = options.only.filter((id) => id !== 'hugo').join(',') || 'sitegen';
+    throw new Error(`${error.message}\n\nLeave a generator out with --only, e.g. --only ${others}.`);
+  }
+  console.log(`Node ${process.version}, ${availableParallelism()} CPU cores; versions: ${generators.map((generator) => `${generator.name} ${generator.version}`).join(', ')}`);
+  let failures = 0;
+  for (const pagesPerLocale of options.sizes) {
+    const corpusDir = join(workDir, 'corpus');
+    rmSync(corpusDir, { recursive: true, force: true });
+    const pages = writeCorpus(corpusDir, pagesPerLocale);
+    const rows = [];
+    for (const generator of generators) {
+      log(`${generator.name} ${generator.version}, ${thousands(pages)} pages, ${options.runs} clean build${options.runs === 1 ? '' : 's'}:`);
+      generator.prepare(corpusDir);
+      rows.push(benchmark(generator, pagesPerLocale, options.runs));
+    }
+    failures += rows.filter((row) => row.failed).length;
+    printTable(pagesPerLocale, options.runs, rows);
+  }
+  return failures;
+}
+
+function main() {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.help) return printUsage();
+  const workDir = mkdtempSync(join(tmpdir(), 'sitegen-compare-'));
+  const cleanUp = () => (options.keep ? log(`kept ${workDir}`) : rmSync(workDir, { recursive: true, force: true }));
+  process.once('SIGINT', () => {
+    cleanUp();
+    process.exit(130);
+  });
+  try {
+    const failures = compareAll(options, workDir);
+    if (failures > 0) throw new Error(`${failures} build${failures === 1 ? '' : 's'} failed; see above`);
+  } catch (error) {
+    console.error(`\ncompare: ${error.message}`);
+    process.exitCode = 1;
+  } finally {
+    cleanUp();
+  }
+}
+
+main();

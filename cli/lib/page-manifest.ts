@@ -1,0 +1,81 @@
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { contentHash } from './hash.ts';
+import type { Dependency } from './page-index.ts';
+import type { PageSummary } from '../types.ts';
+
+/** How a written file looked when the build wrote it: a file still like this was not touched since. */
+export interface FileStamp {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** What a build remembers of a page it wrote, to leave it as it is when nothing it used changed. */
+export interface PageMemory {
+  /** Hash of the page's own inputs: its route, its text, and everything shared by all pages. */
+  readonly key: string;
+  /** What its templates and body looked up, and the hash of the answers. */
+  readonly dependencies: readonly Dependency[];
+  readonly signature: string;
+  readonly stamp: FileStamp;
+  readonly summary: PageSummary;
+}
+
+/** Pages by output path. */
+export type PageManifest = ReadonlyMap<string, PageMemory>;
+
+/**
+ * The file remembering the pages written into `outDir` by this version of the generator.
+ * Links, ids and lookups repeat across thousands of pages (menus, footers), so each distinct
+ * string is stored once and pages refer to it by number.
+ */
+const manifestFile = (cacheDir: string, generatorKey: string, outDir: string) => join(cacheDir, `pages-${generatorKey}-${contentHash(outDir)}.json`);
+
+type Packed = { strings: string[]; pages: Record<string, [string, string, number, number, number[], number[], number[], number[], number[], string?]> };
+
+export async function loadPageManifest(cacheDir: string, generatorKey: string | undefined, outDir: string): Promise<PageManifest> {
+  if (!generatorKey) return new Map();
+  let packed: Packed;
+  try {
+    packed = JSON.parse(await readFile(manifestFile(cacheDir, generatorKey, outDir), 'utf8')) as Packed;
+  } catch {
+    return new Map();
+  }
+  const { strings } = packed;
+  const of = (indexes: number[]) => indexes.map((index) => strings[index]!);
+  return new Map(Object.entries(packed.pages).map(([path, [key, signature, size, mtimeMs, dependencies, links, ids, islands, inlineScripts, externalScript]]) => [path, {
+    key, signature, stamp: { size, mtimeMs }, dependencies: of(dependencies),
+    summary: {
+      links: of(links), ids: of(ids), inlineScripts: of(inlineScripts),
+      islands: of(islands).map((island) => ({ name: island.slice(0, island.indexOf(' ')), load: island.slice(island.indexOf(' ') + 1) })),
+      ...(externalScript === undefined ? {} : { externalScript }),
+    },
+  }]));
+}
+
+/** Writes the manifest of the build that just finished, and removes those of other generator versions. */
+export async function savePageManifest(cacheDir: string, generatorKey: string | undefined, outDir: string, manifest: PageManifest): Promise<void> {
+  if (!generatorKey) return;
+  const strings: string[] = [];
+  const numbers = new Map<string, number>();
+  const number = (value: string) => {
+    let index = numbers.get(value);
+    if (index === undefined) numbers.set(value, (index = strings.push(value) - 1));
+    return index;
+  };
+  const pages: Packed['pages'] = {};
+  for (const [path, page] of [...manifest].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const { summary } = page;
+    pages[path] = [
+      page.key, page.signature, page.stamp.size, page.stamp.mtimeMs, page.dependencies.map(number), summary.links.map(number), summary.ids.map(number),
+      summary.islands.map((island) => number(`${island.name} ${island.load}`)), summary.inlineScripts.map(number),
+      ...(summary.externalScript === undefined ? [] : [summary.externalScript]),
+    ] as Packed['pages'][string];
+  }
+  const file = manifestFile(cacheDir, generatorKey, outDir);
+  await mkdir(cacheDir, { recursive: true });
+  const stale = (await readdir(cacheDir)).filter((name) => name.startsWith('pages-') && !name.startsWith(`pages-${generatorKey}-`));
+  await Promise.all(stale.map((name) => rm(join(cacheDir, name), { force: true })));
+  await writeFile(`${file}.${process.pid}`, JSON.stringify({ strings, pages }));
+  await rename(`${file}.${process.pid}`, file);
+}

@@ -1,0 +1,129 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { LanguageProvider } from '../../templates/i18n.tsx';
+import { pageComponents } from '../../templates/pages/index.ts';
+import { BuildError, type ErrorCode } from '../errors.ts';
+import { injectIslandScripts } from '../lib/islands.ts';
+import { renderBody } from '../lib/page-bodies.ts';
+import { createPageIndex, type Dependency } from '../lib/page-index.ts';
+import { summarizeHtml } from '../lib/page-summary.ts';
+import { createTranslator } from '../lib/translate.ts';
+import { LOCALES, type AssetManifest, type Collections, type Content, type ImageManifest, type Locale, type PageRef, type PageSummary, type Route, type ScriptManifest, type Settings } from '../types.ts';
+
+/**
+ * Everything a page's rendering reads besides its own route: plain data, so it can be sent to
+ * worker threads once and shared by all the pages they render.
+ */
+export interface RenderContext {
+  readonly settings: Settings;
+  readonly collections: Collections;
+  readonly ui: Content['ui'];
+  readonly assets: AssetManifest;
+  readonly scripts: ScriptManifest;
+  readonly images: ImageManifest;
+  readonly buildYear: number;
+  /** Every page of the site, without bodies. */
+  readonly pages: readonly PageRef[];
+  /** Site paths of the public files and content images: `/images/logo.svg`. */
+  readonly files: readonly string[];
+}
+
+/** One page to render, and the output paths it is written to. */
+export interface PageJob {
+  readonly route: Route;
+  readonly paths: readonly string[];
+  /** A script the page runs first, in its head (the root 404 page's rules). */
+  readonly headScript?: string;
+}
+
+/** A problem, as plain data that crosses to the main thread. */
+export interface ProblemRecord {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly col?: number;
+  readonly hint?: string;
+}
+
+/** A rendered page: the finished HTML (scripts attached), what the checks need, what it looked up. */
+export interface PageResult {
+  readonly paths: readonly string[];
+  /** Undefined when rendering failed; `errors` says why. */
+  readonly html?: string;
+  readonly summary?: PageSummary;
+  readonly dependencies: readonly Dependency[];
+  readonly errors: readonly ProblemRecord[];
+  readonly warnings: readonly ProblemRecord[];
+}
+
+export const toRecord = (error: BuildError): ProblemRecord => ({ code: error.code, message: error.message, file: error.file, line: error.line, col: error.col, hint: error.hint });
+export const fromRecord = (record: ProblemRecord): BuildError => new BuildError(record.code, record.message, record);
+
+/** Renders pages of one build; the same code runs on the main thread and in workers. */
+export function createPageRenderer(context: RenderContext): (job: PageJob) => Promise<PageResult> {
+  const index = createPageIndex(context.pages, context.files);
+  let warnings: BuildError[] = [];
+  const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale, context.ui, (problem) => warnings.push(problem))]));
+  const languageNames = Object.fromEntries(LOCALES.map((locale) => [locale, context.ui[locale]['language.name'] ?? locale])) as Record<Locale, string>;
+
+  return async (job) => {
+    const { route } = job;
+    const errors: BuildError[] = [];
+    warnings = [];
+    const lookups = index.recorder();
+    const t = translators[route.locale]!;
+    const bodyHtml = await renderBody(route, context, t, lookups.exists, errors);
+    const Page = pageComponents[route.template];
+    const element = (
+      <LanguageProvider locale={route.locale} t={t}>
+        <Page
+          route={route} pages={lookups.pages} languageNames={languageNames} settings={context.settings} collections={context.collections}
+          assets={context.assets} buildYear={context.buildYear} bodyHtml={bodyHtml} headScript={job.headScript}
+        />
+      </LanguageProvider>
+    );
+    const document = errors.length > 0 ? undefined : await renderDocument(element, route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
+    const html = document === undefined ? undefined : injectIslandScripts(document, context.scripts);
+    return {
+      paths: job.paths,
+      html,
+      summary: html === undefined ? undefined : summarizeHtml(html),
+      dependencies: lookups.dependencies(),
+      errors: errors.map(toRecord),
+      warnings: warnings.map(toRecord),
+    };
+  };
+}
+
+/** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
+export async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
+  try {
+    return `<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`;
+  } catch (error) {
+    const stack = await componentStackOf(element);
+    errors.push(new BuildError('TemplateError', `${(error as Error).message}${stack}`, { file: source, cause: error }));
+    return undefined;
+  }
+}
+
+/** HTML attributes React writes in its camelCase prop names; HTML's own spelling is lowercase. */
+const CAMEL_CASE_ATTRIBUTES = /\s(allowFullScreen|autoComplete|charSet|dateTime|hrefLang|referrerPolicy|crossOrigin|fetchPriority|srcSet|noModule)=/g;
+
+/**
+ * Rewrites those names inside tags only. React escapes `<` and `>` in text and attribute values,
+ * so every `<…>` match is a whole tag.
+ */
+function lowercaseHtmlAttributes(html: string): string {
+  return html.replace(/<[a-z][^>]*>/g, (tag) => tag.replace(CAMEL_CASE_ATTRIBUTES, (whole) => whole.toLowerCase()));
+}
+
+/** The component stack of a failing render; the synchronous renderer does not report it. */
+async function componentStackOf(element: ReactElement): Promise<string> {
+  let stack = '';
+  await prerenderToNodeStream(element, { onError: (_error, info) => void (stack ||= info?.componentStack ?? '') }).catch(() => undefined);
+  const frames = stack.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('at ')).map((line) => line.replace(/ \(.*\)$/, '').slice(3));
+  const components = frames.filter((name) => /^[A-Z]/.test(name));
+  return components.length > 0 ? ` (in <${components[0]}>, inside ${components.slice(1).map((name) => `<${name}>`).join(' ← ')})` : '';
+}

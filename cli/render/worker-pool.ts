@@ -1,0 +1,37 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PageJob, PageResult, RenderContext } from './render-page.tsx';
+
+/** Pages sent to a thread at once: enough to keep messaging cheap, few enough to share work evenly. */
+const BATCH = 24;
+
+/**
+ * Renders `jobs` on one worker thread per core, each thread loading the templates once and
+ * taking the next batch when it finishes one; `onResult` sees every page as it arrives.
+ */
+export async function renderInThreads(workerScript: string, context: RenderContext, jobs: readonly PageJob[], onResult: (result: PageResult) => Promise<void>): Promise<void> {
+  const batches: PageJob[][] = [];
+  for (let start = 0; start < jobs.length; start += BATCH) batches.push(jobs.slice(start, start + BATCH));
+  const threads = Math.max(1, Math.min(availableParallelism(), batches.length));
+  const workers = Array.from({ length: threads }, () => new Worker(workerScript, { workerData: context, env: process.env }));
+  try {
+    await Promise.all(workers.map((worker) => new Promise<void>((resolve, reject) => {
+      let pending = Promise.resolve();
+      const next = () => {
+        const batch = batches.shift();
+        if (batch) worker.postMessage(batch);
+        else pending.then(resolve, reject);
+      };
+      worker.on('message', (results: PageResult[]) => {
+        pending = pending.then(async () => { for (const result of results) await onResult(result); });
+        pending.catch(reject);
+        next();
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => { if (code !== 0) reject(new Error(`a render thread stopped with exit code ${code}`)); });
+      next();
+    })));
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
