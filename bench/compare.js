@@ -25,21 +25,26 @@ const ASTRO_HEAP_MB = 8192;
 // ---------------------------------------------------------------------------------------------
 // Command line
 
+const OPTIONS = {
+  sizes: { type: 'string', default: '1000,5000' },
+  runs: { type: 'string', default: '3' },
+  only: { type: 'string', default: GENERATOR_IDS.join(',') },
+  keep: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+};
+
 function parseOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      sizes: { type: 'string', default: '1000,5000' },
-      runs: { type: 'string', default: '3' },
-      only: { type: 'string', default: GENERATOR_IDS.join(',') },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS }));
+  } catch (error) {
+    fail(`${error.message}; see --help`);
+  }
   const sizes = values.sizes.split(',').map((size) => Number(size.trim().replace(/_/g, '')));
   const runs = Number(values.runs);
   const only = values.only.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean);
-  if (sizes.some((size) => !Number.isInteger(size) || size < 3)) fail(`--sizes takes whole numbers of at least 3 pages per language, got "${values.sizes}"`);
+  // The layouts link to the first three pages of each language.
+  if (sizes.some((size) => !Number.isInteger(size) || size < NAV_SLUGS.length)) fail(`--sizes takes whole numbers of at least 3 pages per language, got "${values.sizes}"`);
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs takes a whole number of at least 1, got "${values.runs}"`);
   const unknown = only.filter((id) => !GENERATOR_IDS.includes(id));
   if (unknown.length > 0 || only.length === 0) fail(`--only takes some of ${GENERATOR_IDS.join(',')}, got "${values.only}"`);
@@ -66,7 +71,7 @@ function run(command, args, options = {}) {
 const onPath = (command) => run('sh', ['-c', `command -v ${command}`]).status === 0;
 const outputTail = (result) => `${result.error?.message ?? ''}${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-15).join('\n');
 
-/** Installs a Debian package when `command` is missing, retrying after `apt-get update` once. */
+/** Installs a Debian package unless `isInstalled()`, retrying after `apt-get update` once. */
 function aptInstall(pkg, isInstalled) {
   if (isInstalled()) return;
   log(`installing ${pkg} with apt-get…`);
@@ -85,7 +90,7 @@ function aptInstall(pkg, isInstalled) {
  * Installs the newest `name@major` into `dir` with npm. A registry mirror can lack a dependency
  * that the very newest release asks for, so an unresolvable release makes way for the one before.
  */
-function npmInstallNewest(dir, name, major, extras = []) {
+function npmInstallNewest(dir, name, major) {
   const listed = run('npm', ['view', `${name}@${major}`, 'version', '--json'], { cwd: dir });
   if (listed.status !== 0) throw new Error(`npm could not list the versions of ${name}@${major}:\n${outputTail(listed)}`);
   const parsed = JSON.parse(listed.stdout);
@@ -93,7 +98,7 @@ function npmInstallNewest(dir, name, major, extras = []) {
   let lastFailure = '';
   for (const version of candidates) {
     log(`installing ${name}@${version} with npm into ${dir}…`);
-    const result = run('npm', ['install', '--no-audit', '--no-fund', `${name}@${version}`, ...extras], { cwd: dir });
+    const result = run('npm', ['install', '--no-audit', '--no-fund', `${name}@${version}`], { cwd: dir });
     if (result.status === 0) return version;
     lastFailure = outputTail(result);
     if (!/ETARGET|notarget|No matching version/i.test(lastFailure)) break;
@@ -526,6 +531,8 @@ function benchmark(generator, pagesPerLocale, runs) {
     const notes = [generator.note, ...caveats].filter(Boolean);
     return { generator, result, pagesPerSecond: pages / (result.ms / 1000), notes };
   } catch (error) {
+    // Ctrl-C reaches the build too, and GNU time then exits 130: stop the whole comparison.
+    if (/\(exit 130\)/.test(error.message)) throw new Interrupted();
     log(`\nFAILED: ${generator.name} ${generator.version} on ${thousands(pages)} pages:\n${error.message}\n`);
     return { generator, failed: true };
   }
@@ -561,16 +568,35 @@ Hugo comes from Debian (apt-get), Eleventy 3 and Astro 5 from npm, into a tempor
   --keep   keep the temporary folder and print where it is`);
 }
 
-/** Installs, then measures every size; returns how many generator × size rows failed. */
-function compareAll(options, workDir) {
-  const generators = options.only.map((id) => FACTORIES[id](workDir));
+/** Installs a generator; when that fails, says how to run the comparison without it. */
+function installed(id, generator, only) {
   try {
-    ensureGnuTime();
-    for (const generator of generators) generator.install();
+    generator.install();
+    return generator;
   } catch (error) {
-    const others = options.only.filter((id) => id !== 'hugo').join(',') || 'sitegen';
-    throw new Error(`${error.message}\n\nLeave a generator out with --only, e.g. --only ${others}.`);
+    const others = only.filter((other) => other !== id);
+    throw new Error(`${error.message}${others.length > 0 ? `\n\nTo compare the others without ${generator.name}: --only ${others.join(',')}` : ''}`);
   }
+}
+
+class Interrupted extends Error {
+  constructor() {
+    super('interrupted');
+  }
+}
+
+let interruptRequested = false;
+
+/** Gives a SIGINT sent to Node alone a turn of the event loop, which the synchronous builds never give. */
+async function stopIfInterrupted() {
+  await new Promise(setImmediate);
+  if (interruptRequested) throw new Interrupted();
+}
+
+/** Installs, then measures every size; returns how many generator × size rows failed. */
+async function compareAll(options, workDir) {
+  ensureGnuTime();
+  const generators = options.only.map((id) => installed(id, FACTORIES[id](workDir), options.only));
   console.log(`Node ${process.version}, ${availableParallelism()} CPU cores; versions: ${generators.map((generator) => `${generator.name} ${generator.version}`).join(', ')}`);
   let failures = 0;
   for (const pagesPerLocale of options.sizes) {
@@ -579,6 +605,7 @@ function compareAll(options, workDir) {
     const pages = writeCorpus(corpusDir, pagesPerLocale);
     const rows = [];
     for (const generator of generators) {
+      await stopIfInterrupted();
       log(`${generator.name} ${generator.version}, ${thousands(pages)} pages, ${options.runs} clean build${options.runs === 1 ? '' : 's'}:`);
       generator.prepare(corpusDir);
       rows.push(benchmark(generator, pagesPerLocale, options.runs));
@@ -589,24 +616,24 @@ function compareAll(options, workDir) {
   return failures;
 }
 
-function main() {
+async function main() {
   const options = parseOptions(process.argv.slice(2));
   if (options.help) return printUsage();
   const workDir = mkdtempSync(join(tmpdir(), 'sitegen-compare-'));
   const cleanUp = () => (options.keep ? log(`kept ${workDir}`) : rmSync(workDir, { recursive: true, force: true }));
-  process.once('SIGINT', () => {
-    cleanUp();
-    process.exit(130);
+  // Without a listener Ctrl-C would kill Node at once and leave the temporary folder behind.
+  process.on('SIGINT', () => {
+    interruptRequested = true;
   });
   try {
-    const failures = compareAll(options, workDir);
+    const failures = await compareAll(options, workDir);
     if (failures > 0) throw new Error(`${failures} build${failures === 1 ? '' : 's'} failed; see above`);
   } catch (error) {
     console.error(`\ncompare: ${error.message}`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof Interrupted ? 130 : 1;
   } finally {
     cleanUp();
   }
 }
 
-main();
+await main();

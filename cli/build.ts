@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { BuildError, BuildErrors, throwIfAny } from './errors.ts';
-import { loadPageManifest, savePageManifest, type PageManifest } from './lib/page-manifest.ts';
+import { loadBuildMemory, saveBuildMemory, type BuildMemory } from './lib/build-memory.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 import { bundleAssets } from './stages/bundle.ts';
 import { buildImages } from './stages/images.ts';
@@ -29,31 +29,32 @@ export interface BuildResult {
   /** Pages rendered by this build, and pages carried over unchanged from the last one. */
   readonly rendered: number;
   readonly kept: number;
-  /** What this build remembers of its pages, for the next one (the dev server keeps it in memory). */
-  readonly manifest: PageManifest;
+  /** What this build remembers, for the next one (the dev server keeps it in memory). */
+  readonly memory: BuildMemory;
 }
 
 /**
  * The pipeline, in order: load → validate → route → bundle → images → widgets → render → hosts →
  * check → write. Pages are handed to the writer as they are rendered; the writer keeps them
  * apart from the current site until the checks pass, so a failed build changes nothing.
- * `manifest` is what the last build remembered of its pages; by default it is read from the cache.
+ * `memory` is what the last build remembered; by default it is read from the cache folder.
  */
-export async function build(config: Config, writer: Writer = fsWriter(config.outDir), progress: Progress = createProgress(config), manifest?: PageManifest): Promise<BuildResult> {
+export async function build(config: Config, writer: Writer = fsWriter(config.outDir), progress: Progress = createProgress(config), memory?: BuildMemory): Promise<BuildResult> {
   const task = progress.task;
   const files = await task('load', () => loadFiles(config.contentDir, config.publicDir));
-  const content = await task('validate', () => validateContent(files));
+  const previous = memory ?? (await loadBuildMemory(config.cacheDir, config.generatorKey, config.outDir));
+  const parsed = new Map(previous.parsed);
+  const content = await task('validate', () => validateContent(files, parsed));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
   const bundle = await task('bundle', () => bundleAssets({ stylesheetPath: config.stylesheet, browsers: config.browsers, publicFiles: content.publicFiles, cacheDir: config.cacheDir }));
   const images = await task('images', () => buildImages(content.images, config.cacheDir));
   const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir));
-  const previous = manifest ?? (await loadPageManifest(config.cacheDir, config.generatorKey, config.outDir));
 
   const session = await writer.begin();
   try {
     const rendered = await task('render', () => renderSite({
       content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, images: images.manifest, buildYear: config.buildTime.getUTCFullYear(),
-      manifest: previous, threads: config.renderThreads,
+      manifest: previous.pages, threads: config.renderThreads,
     }, session));
     const usedWidgets = [...new Set(rendered.outputs.flatMap((output) => output.summary?.islands.map((island) => island.name) ?? []))].sort();
     const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
@@ -68,14 +69,15 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
     });
     const warnings = [...content.warnings, ...rendered.warnings, ...scriptCheck.overBudget];
     if (config.isStrict && warnings.length > 0) throw new BuildErrors(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
-    const stamps = await task('write', () => session.commit());
+    const stamps = await task('write', () => session.commit(previous.files.length > 0 ? previous.files : undefined));
     const pages = new Map([...rendered.pages].map(([path, page]) => [path, { ...page, stamp: stamps.get(path)! }]));
-    await savePageManifest(config.cacheDir, config.generatorKey, config.outDir, pages);
+    const files = records.map((record) => record.path);
+    await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, { pages, parsed, files });
     const stylesheet = bundle.outputs.find((output) => `/${output.path}` === bundle.assets.stylesheet);
     return {
       site: { content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, outputs: records.map((record) => ({ ...record, size: stamps.get(record.path)?.size })) },
       warnings, timings: progress.timings, scriptWeights: scriptCheck.weights, stylesheetGzip: stylesheet ? gzipSync(stylesheet.contents).length : 0,
-      rendered: rendered.rendered, kept: rendered.kept, manifest: pages,
+      rendered: rendered.rendered, kept: rendered.kept, memory: { pages, parsed, files },
     };
   } catch (error) {
     await session.abort();

@@ -49,12 +49,18 @@ export interface PageEntry {
   /** Short name for menus, the footer and breadcrumbs; the title when not set. */
   readonly label?: string;
   readonly appointment?: { readonly subject?: string; readonly duration?: number };
-  /** Markdown body, placeholders still in. */
-  readonly body: string;
-  /** The file it came from, relative to the working directory. */
+  /**
+   * The file it came from, relative to the working directory. The markdown body is read from
+   * it when the page is rendered (see cli/lib/page-bodies.ts), so a build of thousands of pages
+   * does not hold every text in memory.
+   */
   readonly file: string;
+  /** Offset in the file's text where the body starts. */
+  readonly bodyStart: number;
   /** Line in the file where the body starts (1-based), for error positions. */
   readonly bodyLine: number;
+  /** Hash of the file's text as validated: equal hashes, equal pages. */
+  readonly sourceHash: string;
 }
 
 /** All collections, validated. */
@@ -233,7 +239,7 @@ export interface PageSummary {
  * depends on what menus and lists show of other pages and not on their text.
  */
 export interface PageRef extends Omit<Route, 'entry' | 'model'> {
-  readonly entry?: Omit<PageEntry, 'body' | 'bodyLine'>;
+  readonly entry?: Omit<PageEntry, 'bodyStart' | 'bodyLine' | 'sourceHash'>;
   readonly model?: Omit<Model, 'body'>;
 }
 

@@ -6,7 +6,8 @@ export interface PageIsland {
   readonly load: string;
 }
 
-const ISLAND = /<[a-z]+ [^>]*?data-island="([^"]+)" data-load="([^"]+)"/g;
+// React escapes quotes in text, so `data-island="` can only be an attribute.
+const ISLAND = /\sdata-island="([^"]+)" data-load="([^"]+)"/g;
 
 /** The islands a page's HTML contains, in document order. */
 export function islandsOf(html: string): PageIsland[] {

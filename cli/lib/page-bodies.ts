@@ -1,7 +1,9 @@
-import type { BuildError } from '../errors.ts';
+import { readFileSync } from 'node:fs';
+import { BuildError } from '../errors.ts';
+import { contentHash } from './hash.ts';
 import { renderMarkdown, textTable, type GeneratedBlocks } from './markdown.ts';
 import { useResponsiveImages } from './responsive-image.ts';
-import type { Collections, ImageManifest, Locale, Route, Settings, Translate } from '../types.ts';
+import type { Collections, ImageManifest, Locale, PageEntry, Route, Settings, Translate } from '../types.ts';
 
 /** What a page body can depend on besides its own text. */
 export interface BodyContext {
@@ -18,7 +20,7 @@ export interface BodyContext {
 export async function renderBody(route: Route, context: BodyContext, t: Translate, exists: (url: string) => boolean, errors: BuildError[]): Promise<string> {
   const source = route.model
     ? { markdown: route.model.body[route.locale] ?? route.model.body.ca, file: 'content/collections/oticon-models.yaml', line: 1 }
-    : { markdown: route.entry?.body ?? '', file: route.entry?.file ?? '', line: route.entry?.bodyLine ?? 1 };
+    : { markdown: route.entry ? readBody(route.entry, errors) : '', file: route.entry?.file ?? '', line: route.entry?.bodyLine ?? 1 };
   const html = await renderMarkdown(source.markdown, {
     locale: route.locale,
     file: source.file,
@@ -28,6 +30,22 @@ export async function renderBody(route: Route, context: BodyContext, t: Translat
     blocks: generatedBlocks(context.collections, route.locale, t),
   }, errors);
   return useResponsiveImages(html, context.images);
+}
+
+/** A page's markdown body, from its file as validation saw it; a file changed since is a problem. */
+function readBody(entry: PageEntry, errors: BuildError[]): string {
+  let text: string;
+  try {
+    text = readFileSync(entry.file, 'utf8');
+  } catch (cause) {
+    errors.push(new BuildError('ReadError', `cannot read the file: ${(cause as Error).message}`, { file: entry.file, cause }));
+    return '';
+  }
+  if (contentHash(text) !== entry.sourceHash) {
+    errors.push(new BuildError('ReadError', 'the file changed while the site was being built', { file: entry.file, hint: 'Build again once the file is saved.' }));
+    return '';
+  }
+  return text.slice(entry.bodyStart);
 }
 
 /** A setting by dotted path, when it is text or a number: `contact.email`. */

@@ -21,7 +21,7 @@ export function pageRefOf(route: Route): PageRef {
   const { entry, model, ...rest } = route;
   const ref: { -readonly [K in keyof PageRef]: PageRef[K] } = { ...rest };
   if (entry) {
-    const { body: _body, bodyLine: _line, ...frontMatter } = entry;
+    const { bodyStart: _start, bodyLine: _line, sourceHash: _hash, ...frontMatter } = entry;
     ref.entry = frontMatter;
   }
   if (model) {
@@ -40,7 +40,9 @@ export function createPageIndex(routes: readonly (Route | PageRef)[], files: rea
     const ref = pageRefOf(route as Route);
     byId.set(`${route.locale} ${route.id}`, ref);
     const key = `${route.locale} ${route.template}`;
-    byTemplate.set(key, [...(byTemplate.get(key) ?? []), ref]);
+    const list = byTemplate.get(key);
+    if (list) list.push(ref);
+    else byTemplate.set(key, [ref]);
   }
   const answers = new Map<Dependency, string>();
   const answerOf = (dependency: Dependency): string => {

@@ -4,16 +4,20 @@ import type { PageJob, PageResult, RenderContext } from './render-page.tsx';
 
 /** Pages sent to a thread at once: enough to keep messaging cheap, few enough to share work evenly. */
 const BATCH = 24;
+/** Heap of a render thread, MB: it keeps nothing between pages but the context. */
+const THREAD_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
 
 /**
- * Renders `jobs` on one worker thread per core, each thread loading the templates once and
- * taking the next batch when it finishes one; `onResult` sees every page as it arrives.
+ * Renders `jobs` on one worker thread per core, each loading the templates once and taking the
+ * next batch when it finishes one; `onResult` sees every page as it arrives. The main thread
+ * only writes: rendering there would grow its heap, which has no such limit, by the garbage of
+ * every page.
  */
 export async function renderInThreads(workerScript: string, context: RenderContext, jobs: readonly PageJob[], onResult: (result: PageResult) => Promise<void>): Promise<void> {
   const batches: PageJob[][] = [];
   for (let start = 0; start < jobs.length; start += BATCH) batches.push(jobs.slice(start, start + BATCH));
   const threads = Math.max(1, Math.min(availableParallelism(), batches.length));
-  const workers = Array.from({ length: threads }, () => new Worker(workerScript, { workerData: context, env: process.env }));
+  const workers = Array.from({ length: threads }, () => new Worker(workerScript, { workerData: context, env: process.env, resourceLimits: THREAD_HEAP }));
   try {
     await Promise.all(workers.map((worker) => new Promise<void>((resolve, reject) => {
       let pending = Promise.resolve();

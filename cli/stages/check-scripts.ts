@@ -17,6 +17,8 @@ export function checkScripts(outputs: readonly OutputRecord[], scripts: ScriptMa
   const errors: BuildError[] = [];
   const overBudget: BuildError[] = [];
   const weights = new Map<string, ScriptWeight>();
+  // Pages of one template place the same islands: each combination is weighed once.
+  const weighed = new Map<string, ScriptWeight>();
   for (const output of outputs) {
     if (!output.summary) continue;
     const file = `dist/${output.path}`;
@@ -26,7 +28,9 @@ export function checkScripts(outputs: readonly OutputRecord[], scripts: ScriptMa
     }
     if (externalScript) errors.push(new BuildError('ExternalScript', `the page loads a script from another site: ${externalScript}`, { file }));
     if (!output.route) continue;
-    const weight = weighScripts(islands, scripts);
+    const combination = islands.map((island) => `${island.name} ${island.load}`).join('\n');
+    let weight = weighed.get(combination);
+    if (!weight) weighed.set(combination, (weight = weighScripts(islands, scripts)));
     weights.set(output.path, weight);
     const limit = output.route.template === 'home' ? budgets.home : budgets.page;
     const culprit = weight.steps.find((step) => step.total > limit);

@@ -16,6 +16,18 @@ export function checkOutputs(outputs: readonly OutputRecord[]): BuildError[] {
     if (!ids) idsByPath.set(output.path, (ids = new Set(output.summary?.ids)));
     return ids;
   };
+  // Menus and footers repeat the same links on every page: each is judged once.
+  const verdicts = new Map<string, string | undefined>();
+  const judge = (url: string): string | undefined => {
+    const [pathPart = '', fragment] = url.split('#');
+    const path = pathPart.split('?')[0]!;
+    const target = byPath.get(path.slice(1)) ?? byPath.get(`${path.slice(1)}index.html`);
+    if (!target) return `the link ${url} leads to no file of the site`;
+    if (path.endsWith('/') && !target.route) return `the link ${url} leads to a redirect, not to the page itself`;
+    if (target.route && !PAGE_PREFIX.test(path)) return `the link ${url} has no language prefix`;
+    if (fragment && target.route && !idsOf(target).has(fragment)) return `the link ${url} points at no element of ${path}`;
+    return undefined;
+  };
   const problems: BuildError[] = [];
   for (const output of outputs.filter((candidate) => candidate.route)) {
     const file = `dist/${output.path}`;
@@ -25,13 +37,9 @@ export function checkOutputs(outputs: readonly OutputRecord[]): BuildError[] {
         if (url.startsWith('#') && !idsOf(output).has(url.slice(1)) && url !== '#') report(`the link ${url} points at no element of this page`);
         continue;
       }
-      const [pathPart = '', fragment] = url.split('#');
-      const path = pathPart.split('?')[0]!;
-      const target = byPath.get(path.slice(1)) ?? byPath.get(`${path.slice(1)}index.html`);
-      if (!target) report(`the link ${url} leads to no file of the site`);
-      else if (path.endsWith('/') && !target.route) report(`the link ${url} leads to a redirect, not to the page itself`);
-      else if (target.route && !PAGE_PREFIX.test(path)) report(`the link ${url} has no language prefix`);
-      else if (fragment && target.route && !idsOf(target).has(fragment)) report(`the link ${url} points at no element of ${path}`);
+      let verdict = verdicts.get(url);
+      if (verdict === undefined && !verdicts.has(url)) verdicts.set(url, (verdict = judge(url)));
+      if (verdict) report(verdict);
     }
   }
   return problems;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { BuildError } from '../errors.ts';
@@ -22,20 +23,22 @@ export interface LoadedFiles {
 /** Content images the build turns into responsive images. */
 export const RASTER_IMAGE = /^images\/.+\.(jpe?g|png)$/i;
 
-/** Reads every file under the content and public folders (the only disk reads of a build). */
+/**
+ * Reads every file under the content and public folders (the only disk reads of a build).
+ * One by one and synchronously: for thousands of small files that is several times faster
+ * than as many promises, and the build has nothing else to do meanwhile.
+ */
 export async function loadFiles(contentDir: string, publicDir: string): Promise<LoadedFiles> {
   const [contentPaths, publicPaths] = await Promise.all([listFiles(contentDir), listFiles(publicDir, true)]);
-  const content = await Promise.all(
-    contentPaths.filter((path) => !RASTER_IMAGE.test(path)).map(async (path) => ({ file: displayPath(join(contentDir, path)), path, text: await readText(join(contentDir, path)) })),
-  );
+  const content = contentPaths.filter((path) => !RASTER_IMAGE.test(path)).map((path) => ({ file: displayPath(join(contentDir, path)), path, text: readText(join(contentDir, path)) }));
   const images = await Promise.all(contentPaths.filter((path) => RASTER_IMAGE.test(path)).map(async (path) => ({ path, contents: await readFile(join(contentDir, path)) })));
   const publicFiles = await Promise.all(publicPaths.map(async (path) => ({ path, contents: await readFile(join(publicDir, path)) })));
   return { content, images, publicFiles };
 }
 
-async function readText(file: string): Promise<string> {
+function readText(file: string): string {
   try {
-    return await readFile(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (cause) {
     throw new BuildError('ReadError', `cannot read the file: ${(cause as Error).message}`, { file: displayPath(file), cause });
   }

@@ -5,7 +5,7 @@ import { robotsTxt, sitemapXml } from '../../templates/seo/sitemap.ts';
 import { BuildError, throwIfAny } from '../errors.ts';
 import { contentHash } from '../lib/hash.ts';
 import { createPageIndex } from '../lib/page-index.ts';
-import type { PageManifest, PageMemory } from '../lib/page-manifest.ts';
+import type { PageManifest, PageMemory } from '../lib/build-memory.ts';
 import { pageRefOf } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { createTranslator } from '../lib/translate.ts';
@@ -13,7 +13,7 @@ import { outputPathOf } from '../lib/url.ts';
 import { createPageRenderer, fromRecord, renderDocument, type PageJob, type PageResult, type RenderContext } from '../render/render-page.tsx';
 import { renderInThreads } from '../render/worker-pool.ts';
 import type { WriteSession } from './write.ts';
-import { DEFAULT_LOCALE, type AssetManifest, type Content, type ImageManifest, type Locale, type OutputRecord, type Redirect, type Route, type ScriptManifest } from '../types.ts';
+import { DEFAULT_LOCALE, type AssetManifest, type Content, type ImageManifest, type Locale, type OutputRecord, type PageSummary, type Redirect, type Route, type ScriptManifest } from '../types.ts';
 
 /** What rendering needs: the content, its routes and redirects, the asset and script URLs, the year. */
 export interface RenderInput {
@@ -72,10 +72,13 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
   if (rootNotFound) jobs.push({ route: rootNotFound, paths: ['404.html'], headScript: notFoundScript(fixedRedirects(input.redirects), unprefixedIds(input.redirects)) });
   else errors.push(new BuildError('ReadError', 'there is no 404 page: add content/ca/404.md with `template: not-found`', { file: 'content/ca/404.md' }));
 
+  const refs = new Map(routes.map((route, position) => [route, context.pages[position]!]));
   const toRender: PageJob[] = [];
   let kept = 0;
   for (const job of jobs) {
-    const key = contentHash(`${shared}\0${JSON.stringify(job.route)}\0${job.headScript ?? ''}`);
+    // The page's text enters by the hash of its file, which validation computed already.
+    const text = job.route.entry?.sourceHash ?? JSON.stringify(job.route.model?.body);
+    const key = contentHash(`${shared}\0${JSON.stringify(refs.get(job.route))}\0${text}\0${job.headScript ?? ''}`);
     const [path] = job.paths as [string];
     keys.set(path, key);
     // The page's record carries its route; its copies (the 404 pages hosts look for) do not.
@@ -93,16 +96,32 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
     }
   }
 
+  // Menus and footers give every page the same links and lookups: one copy of each string.
+  // A new string is copied: a regular expression's match is a slice that would keep the
+  // whole page it came from in memory.
+  const strings = new Map<string, string>();
+  const intern = (values: readonly string[]) => values.map((value) => {
+    let kept = strings.get(value);
+    if (kept === undefined) strings.set(value, (kept = JSON.parse(JSON.stringify(value)) as string));
+    return kept;
+  });
   const accept = async (result: PageResult) => {
     errors.push(...result.errors.map(fromRecord));
     for (const warning of result.warnings.map(fromRecord)) warnings.set(`${warning.code} ${warning.file} ${warning.message}`, warning);
     if (result.html === undefined || !result.summary) return;
     const [path] = result.paths as [string];
-    const signature = index.signature(result.dependencies);
+    const dependencies = intern(result.dependencies);
+    const { links, ids, islands, inlineScripts, externalScript } = result.summary;
+    const summary: PageSummary = {
+      links: intern(links), ids: intern(ids), inlineScripts: intern(inlineScripts),
+      islands: islands.map((island) => ({ name: intern([island.name])[0]!, load: intern([island.load])[0]! })),
+      ...(externalScript === undefined ? {} : { externalScript: intern([externalScript])[0]! }),
+    };
+    const signature = index.signature(dependencies);
     for (const output of result.paths) {
       await session.put(output, result.html);
-      outputs.push({ path: output, route: routeOf.get(output), summary: result.summary });
-      pages.set(output, { key: keys.get(path)!, dependencies: result.dependencies, signature, summary: result.summary });
+      outputs.push({ path: output, route: routeOf.get(output), summary });
+      pages.set(output, { key: keys.get(path)!, dependencies, signature, summary });
     }
   };
   if (input.threads && toRender.length >= input.threads.from) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BuildError, throwIfAny } from '../errors.ts';
+import { contentHash } from '../lib/hash.ts';
 import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { parseWithSchema } from '../lib/schema-errors.ts';
 import { parseYaml, type YamlSource } from '../lib/yaml-lines.ts';
@@ -44,11 +45,20 @@ function createFindings(): Findings {
   };
 }
 
+/** A markdown page's validated front matter and where its body starts, by the hash of its text. */
+export type ParsedPages = Map<string, ParsedPage>;
+export interface ParsedPage {
+  readonly frontMatter: z.infer<typeof frontMatterSchema>;
+  readonly bodyStart: number;
+  readonly bodyLine: number;
+}
+
 /**
  * Turns the raw files into the validated content model. Collects every problem and throws
- * them together; fallbacks to Catalan become warnings.
+ * them together; fallbacks to Catalan become warnings. `parsed` holds pages an earlier build
+ * validated, by the hash of their text; it is left holding exactly the pages of this build.
  */
-export function validateContent(loaded: LoadedFiles): Content {
+export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new Map()): Content {
   const findings = createFindings();
   const byPath = new Map(loaded.content.map((file) => [file.path, file]));
   const settings = readYamlFile(byPath, 'site.yaml', settingsSchema, findings, (source, file) =>
@@ -56,7 +66,7 @@ export function validateContent(loaded: LoadedFiles): Content {
   const redirects = readYamlFile(byPath, 'redirects.yaml', redirectsFileSchema, findings);
   const collections = readCollections(byPath, findings);
   const ui = Object.fromEntries(LOCALES.map((locale) => [locale, findings.guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, findings.errors, findings.warnings)) ?? {}]));
-  const pages = validatePages(loaded.content, findings);
+  const pages = validatePages(loaded.content, findings, parsed);
   findUnknownFiles(loaded.content, findings.errors);
   throwIfAny(findings.errors);
   return {
@@ -156,9 +166,20 @@ function validateUi(file: RawFile | undefined, locale: Locale, errors: BuildErro
   return table as Partial<Record<UiKey, string>>;
 }
 
-function validatePages(files: readonly RawFile[], findings: Findings): PageEntry[] {
-  const { errors, warnings, guard } = findings;
+/** Parses and checks one page's front matter; undefined, with the problems recorded, when it is invalid. */
+function parsePage(file: RawFile, findings: Findings): ParsedPage | undefined {
+  const source = findings.guard(() => parseMarkdownFile(file.text, file.file));
+  const frontMatter = source && parseWithSchema(frontMatterSchema, source.frontMatter, file.file, findings.errors, { code: 'InvalidFrontmatter' });
+  if (!source || !frontMatter) return undefined;
+  // A copy: the parser's strings are slices that would keep the whole file's text in memory.
+  return { frontMatter: JSON.parse(JSON.stringify(frontMatter)) as typeof frontMatter, bodyStart: file.text.length - source.body.length, bodyLine: source.bodyLine };
+}
+
+function validatePages(files: readonly RawFile[], findings: Findings, parsed: ParsedPages): PageEntry[] {
+  const { errors, warnings } = findings;
   const pages: PageEntry[] = [];
+  const earlier = new Map(parsed);
+  parsed.clear();
   const seen = new Map<string, string>();
   for (const file of files) {
     const [locale, ...rest] = file.path.split('/');
@@ -170,10 +191,11 @@ function validatePages(files: readonly RawFile[], findings: Findings): PageEntry
       continue;
     }
     seen.set(key, file.file);
-    const source = guard(() => parseMarkdownFile(file.text, file.file));
-    const front = source && parseWithSchema(frontMatterSchema, source.frontMatter, file.file, errors, { code: 'InvalidFrontmatter' });
-    if (!source || !front) continue;
-    pages.push({ id, locale: locale as Locale, ...front, body: source.body, file: file.file, bodyLine: source.bodyLine });
+    const hash = contentHash(file.text);
+    const page = earlier.get(hash) ?? parsePage(file, findings);
+    if (!page) continue;
+    parsed.set(hash, page);
+    pages.push({ id, locale: locale as Locale, ...page.frontMatter, file: file.file, bodyStart: page.bodyStart, bodyLine: page.bodyLine, sourceHash: hash });
   }
   const catalan = new Set(pages.filter((page) => page.locale === 'ca').map((page) => page.id));
   const present = new Set(pages.map((page) => `${page.locale}/${page.id}`));

@@ -1,7 +1,8 @@
 import { link, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import type { FileStamp } from '../lib/page-manifest.ts';
+import type { FileStamp } from '../lib/build-memory.ts';
 
 /** Where the finished site goes: the disk, or memory for tests and the dev server. */
 export interface Writer {
@@ -15,8 +16,11 @@ export interface WriteSession {
   put(path: string, contents: string | Buffer): Promise<void>;
   /** Carries the current version's file over unchanged, if it still has `stamp`; false if it does not. */
   keep(path: string, stamp: FileStamp): Promise<boolean>;
-  /** Makes the next version the current one; returns the stamp of every page file. */
-  commit(): Promise<ReadonlyMap<string, FileStamp>>;
+  /**
+   * Makes the next version the current one; returns the stamp of every file. `previousFiles`,
+   * the files the last build wrote, spares listing a large site's folder to find what went.
+   */
+  commit(previousFiles?: readonly string[]): Promise<ReadonlyMap<string, FileStamp>>;
   /** Drops the next version; the current one is left exactly as it was. */
   abort(): Promise<void>;
 }
@@ -53,6 +57,8 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
 
 /** Above this share of changed files, the new version is assembled whole and swapped in. */
 const SWAP_SHARE = 0.3;
+/** Files being written at once. */
+const IN_FLIGHT = 64;
 
 /**
  * Writes a new version of the site without ever leaving a mix of two. New and changed files go
@@ -84,11 +90,23 @@ export function fsWriter(outDir: string): Writer {
       }
       const written = new Map<string, FileStamp>();
       const kept = new Map<string, FileStamp>();
-      const folders = new Set<string>();
-      const ensureFolder = async (folder: string) => {
-        if (folders.has(folder)) return;
-        await mkdir(folder, { recursive: true });
-        folders.add(folder);
+      const ensureFolder = folderMaker();
+      // Files are written on the I/O threads while the build goes on: a file costs a fraction
+      // of a millisecond of waiting, and thousands of them one after another would add up to
+      // seconds. At most IN_FLIGHT at once; the first failure fails the commit.
+      const inFlight = new Set<Promise<void>>();
+      let failure: BuildError | undefined;
+      const store = async (path: string, contents: string | Buffer) => {
+        try {
+          const stored = await storeFile({ outDir, staging }, path, contents, ensureFolder);
+          (stored.isKept ? kept : written).set(path, stored.stamp);
+        } catch (cause) {
+          failure ??= fail(`cannot write the site: ${(cause as Error).message}`, cause);
+        }
+      };
+      const settle = async () => {
+        await Promise.all(inFlight);
+        if (failure) throw failure;
       };
       const finish = async () => {
         await rm(staging, { recursive: true, force: true }).catch(() => undefined);
@@ -98,36 +116,27 @@ export function fsWriter(outDir: string): Writer {
       return {
         async put(path, contents) {
           if (!isInside(path)) throw fail(`refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`);
-          try {
-            // A file equal to the current one is kept, so an unchanged site is not rewritten.
-            const current = await readFile(join(outDir, path)).catch(() => undefined);
-            if (current && current.equals(typeof contents === 'string' ? Buffer.from(contents) : contents)) {
-              const stats = await stat(join(outDir, path));
-              kept.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
-              return;
-            }
-            const target = join(staging, path);
-            await ensureFolder(dirname(target));
-            await writeFile(target, contents);
-            const stats = await stat(target);
-            written.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
-          } catch (cause) {
-            throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
-          }
+          if (failure) throw failure;
+          const pending = store(path, contents).finally(() => inFlight.delete(pending));
+          inFlight.add(pending);
+          if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
         },
         async keep(path, stamp) {
-          const stats = await stat(join(outDir, path)).catch(() => undefined);
+          // Synchronous: thousands of stats in a row are much cheaper without a promise each.
+          const stats = statSync(join(outDir, path), { throwIfNoEntry: false });
           if (!stats || stats.size !== stamp.size || stats.mtimeMs !== stamp.mtimeMs) return false;
           kept.set(path, stamp);
           return true;
         },
-        async commit() {
+        async commit(previousFiles) {
           try {
-            const current = await listFiles(outDir);
-            const removed = current.filter((path) => !written.has(path) && !kept.has(path));
-            const isWhole = current.length === 0 || written.size + removed.length > SWAP_SHARE * (written.size + kept.size);
+            await settle();
+            const current = previousFiles ?? (await listFiles(outDir));
+            const present = (path: string) => statSync(join(outDir, path), { throwIfNoEntry: false }) !== undefined;
+            const removed = current.filter((path) => !written.has(path) && !kept.has(path) && present(path));
+            const isWhole = kept.size === 0 || written.size + removed.length > SWAP_SHARE * (written.size + kept.size);
             if (isWhole) await swapWhole(outDir, staging, previous, [...kept.keys()], ensureFolder);
-            else await applyChanges(outDir, staging, previous, journal, [...written.keys()], removed, new Set(current));
+            else await applyChanges(outDir, staging, previous, journal, [...written.keys()].filter(present), [...written.keys()].filter((path) => !present(path)), removed);
           } catch (cause) {
             await finish();
             throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
@@ -136,6 +145,7 @@ export function fsWriter(outDir: string): Writer {
           return new Map([...kept, ...written]);
         },
         async abort() {
+          await Promise.all(inFlight);
           await finish();
         },
       };
@@ -143,8 +153,44 @@ export function fsWriter(outDir: string): Writer {
   };
 }
 
+/** The current version of a site and the staging folder of the next. */
+interface StoreTarget {
+  readonly outDir: string;
+  readonly staging: string;
+}
+
+/**
+ * Stores one file of the next version: a file equal to the current one is kept as it is (only
+ * a file of the same size is read to compare), so an unchanged site is not rewritten; any
+ * other goes to the staging folder. Returns the file's stamp and which of the two happened.
+ */
+async function storeFile(target: StoreTarget, path: string, contents: string | Buffer, ensureFolder: (folder: string) => Promise<unknown>): Promise<{ stamp: FileStamp; isKept: boolean }> {
+  const currentStats = await stat(join(target.outDir, path)).catch(() => undefined);
+  if (currentStats?.size === Buffer.byteLength(contents)) {
+    const current = await readFile(join(target.outDir, path));
+    if (current.equals(typeof contents === 'string' ? Buffer.from(contents) : contents)) {
+      return { stamp: { size: currentStats.size, mtimeMs: currentStats.mtimeMs }, isKept: true };
+    }
+  }
+  const file = join(target.staging, path);
+  await ensureFolder(dirname(file));
+  await writeFile(file, contents);
+  const stats = await stat(file);
+  return { stamp: { size: stats.size, mtimeMs: stats.mtimeMs }, isKept: false };
+}
+
+/** mkdir -p, once per folder. */
+function folderMaker(): (folder: string) => Promise<unknown> {
+  const folders = new Map<string, Promise<unknown>>();
+  return (folder) => {
+    let made = folders.get(folder);
+    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
+    return made;
+  };
+}
+
 /** Assembles the whole new version in staging (unchanged files as hard links) and swaps the folders. */
-async function swapWhole(outDir: string, staging: string, previous: string, kept: readonly string[], ensureFolder: (folder: string) => Promise<void>): Promise<void> {
+async function swapWhole(outDir: string, staging: string, previous: string, kept: readonly string[], ensureFolder: (folder: string) => Promise<unknown>): Promise<void> {
   for (const path of kept) {
     await ensureFolder(dirname(join(staging, path)));
     await link(join(outDir, path), join(staging, path)).catch(async () => writeFile(join(staging, path), await readFile(join(outDir, path))));
@@ -159,15 +205,15 @@ async function swapWhole(outDir: string, staging: string, previous: string, kept
  * Moves the changed files into the current version in place. The journal, written first, lists
  * every move; the replaced and removed files wait in `previous` until the last move is done.
  */
-async function applyChanges(outDir: string, staging: string, previous: string, journal: string, written: readonly string[], removed: readonly string[], current: ReadonlySet<string>): Promise<void> {
-  const moves = { added: written.filter((path) => !current.has(path)), replaced: written.filter((path) => current.has(path)), removed };
+async function applyChanges(outDir: string, staging: string, previous: string, journal: string, replaced: readonly string[], added: readonly string[], removed: readonly string[]): Promise<void> {
+  const moves = { added, replaced, removed };
   await writeFile(`${journal}.tmp`, JSON.stringify(moves));
   await rename(`${journal}.tmp`, journal);
   for (const path of [...moves.replaced, ...moves.removed]) {
     await mkdir(dirname(join(previous, path)), { recursive: true });
     await rename(join(outDir, path), join(previous, path));
   }
-  for (const path of written) {
+  for (const path of [...replaced, ...added]) {
     await mkdir(dirname(join(outDir, path)), { recursive: true });
     await rename(join(staging, path), join(outDir, path));
   }

@@ -35,6 +35,15 @@ describe('renderMarkdown', () => {
     expect(errors.map((error) => [error.code, error.message])).toEqual([['UnknownSetting', 'unknown placeholder {{contact.fax}}']]);
   });
 
+  it('writes GitHub-style tables and strikethrough a maintainer types', async () => {
+    const { html, errors } = await render('| Prova | Durada |\n| --- | --- |\n| Revisió | 30 min |\n\nAra ~~45~~ 30 min.\n');
+    expect(errors).toEqual([]);
+    expect(html).toContain('<del>45</del>');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<th>Prova</th>');
+    expect(html).toContain('<td>30 min</td>');
+  });
+
   it('replaces a block placeholder alone in its paragraph by the generated table', async () => {
     const { html } = await render('## Cookies\n\n{{cookie-table}}\n');
     expect(html).toContain('<th>Name</th>');

@@ -6,7 +6,7 @@ import { validateContent } from '../../../cli/stages/validate.ts';
 import type { Content, Locale, Model, PageEntry } from '../../../cli/types.ts';
 
 const page = (locale: Locale, id: string, template: PageEntry['template'] = 'page'): PageEntry => ({
-  id, locale, template, title: `${id} ${locale}`, description: 'd', keywords: [], body: '', file: `content/${locale}/${id || 'index'}.md`, bodyLine: 5,
+  id, locale, template, title: `${id} ${locale}`, description: 'd', keywords: [], bodyStart: 0, file: `content/${locale}/${id || 'index'}.md`, bodyLine: 5, sourceHash: id,
 });
 const model = { id: 'real', name: 'Oticon Real', kind: 'hearing-aid', summary: { ca: 's' }, body: { ca: 'b' } } as Model;
 const contentWith = (pages: PageEntry[], redirectRules: Content['redirectRules'] = [], models: Model[] = [], unprefixedSections = ['about', 'services']) =>

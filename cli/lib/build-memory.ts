@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { contentHash } from './hash.ts';
 import type { Dependency } from './page-index.ts';
+import type { ParsedPage, ParsedPages } from '../stages/validate.ts';
 import type { PageSummary } from '../types.ts';
 
 /** How a written file looked when the build wrote it: a file still like this was not touched since. */
@@ -24,26 +25,42 @@ export interface PageMemory {
 /** Pages by output path. */
 export type PageManifest = ReadonlyMap<string, PageMemory>;
 
+/** What a build leaves for the next: its pages, and the markdown files it validated. */
+export interface BuildMemory {
+  readonly pages: PageManifest;
+  readonly parsed: ParsedPages;
+  /** Every file the build wrote. */
+  readonly files: readonly string[];
+}
+
 /**
  * The file remembering the pages written into `outDir` by this version of the generator.
  * Links, ids and lookups repeat across thousands of pages (menus, footers), so each distinct
  * string is stored once and pages refer to it by number.
  */
-const manifestFile = (cacheDir: string, generatorKey: string, outDir: string) => join(cacheDir, `pages-${generatorKey}-${contentHash(outDir)}.json`);
+const memoryFile = (cacheDir: string, generatorKey: string, outDir: string) => join(cacheDir, `memory-${generatorKey}-${contentHash(outDir)}.json`);
 
-type Packed = { strings: string[]; pages: Record<string, [string, string, number, number, number[], number[], number[], number[], number[], string?]> };
+type Packed = {
+  strings: string[];
+  pages: Record<string, [string, string, number, number, number[], number[], number[], number[], number[], string?]>;
+  parsed: Record<string, [ParsedPage['frontMatter'], number, number]>;
+  files: string[];
+};
 
-export async function loadPageManifest(cacheDir: string, generatorKey: string | undefined, outDir: string): Promise<PageManifest> {
-  if (!generatorKey) return new Map();
+/** What the last build of this generator into `outDir` remembers; nothing when there is no such build. */
+export async function loadBuildMemory(cacheDir: string, generatorKey: string | undefined, outDir: string): Promise<BuildMemory> {
+  const empty = { pages: new Map(), parsed: new Map(), files: [] };
+  if (!generatorKey) return empty;
   let packed: Packed;
   try {
-    packed = JSON.parse(await readFile(manifestFile(cacheDir, generatorKey, outDir), 'utf8')) as Packed;
+    packed = JSON.parse(await readFile(memoryFile(cacheDir, generatorKey, outDir), 'utf8')) as Packed;
   } catch {
-    return new Map();
+    return empty;
   }
   const { strings } = packed;
   const of = (indexes: number[]) => indexes.map((index) => strings[index]!);
-  return new Map(Object.entries(packed.pages).map(([path, [key, signature, size, mtimeMs, dependencies, links, ids, islands, inlineScripts, externalScript]]) => [path, {
+  const parsed: ParsedPages = new Map(Object.entries(packed.parsed).map(([hash, [frontMatter, bodyStart, bodyLine]]) => [hash, { frontMatter, bodyStart, bodyLine }]));
+  const pages: PageManifest = new Map(Object.entries(packed.pages).map(([path, [key, signature, size, mtimeMs, dependencies, links, ids, islands, inlineScripts, externalScript]]) => [path, {
     key, signature, stamp: { size, mtimeMs }, dependencies: of(dependencies),
     summary: {
       links: of(links), ids: of(ids), inlineScripts: of(inlineScripts),
@@ -51,10 +68,11 @@ export async function loadPageManifest(cacheDir: string, generatorKey: string | 
       ...(externalScript === undefined ? {} : { externalScript }),
     },
   }]));
+  return { pages, parsed, files: packed.files };
 }
 
-/** Writes the manifest of the build that just finished, and removes those of other generator versions. */
-export async function savePageManifest(cacheDir: string, generatorKey: string | undefined, outDir: string, manifest: PageManifest): Promise<void> {
+/** Writes what the build that just finished remembers, and removes what other generator versions left. */
+export async function saveBuildMemory(cacheDir: string, generatorKey: string | undefined, outDir: string, memory: BuildMemory): Promise<void> {
   if (!generatorKey) return;
   const strings: string[] = [];
   const numbers = new Map<string, number>();
@@ -64,7 +82,7 @@ export async function savePageManifest(cacheDir: string, generatorKey: string | 
     return index;
   };
   const pages: Packed['pages'] = {};
-  for (const [path, page] of [...manifest].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [path, page] of [...memory.pages].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const { summary } = page;
     pages[path] = [
       page.key, page.signature, page.stamp.size, page.stamp.mtimeMs, page.dependencies.map(number), summary.links.map(number), summary.ids.map(number),
@@ -72,10 +90,11 @@ export async function savePageManifest(cacheDir: string, generatorKey: string | 
       ...(summary.externalScript === undefined ? [] : [summary.externalScript]),
     ] as Packed['pages'][string];
   }
-  const file = manifestFile(cacheDir, generatorKey, outDir);
+  const parsed: Packed['parsed'] = Object.fromEntries([...memory.parsed].map(([hash, page]) => [hash, [page.frontMatter, page.bodyStart, page.bodyLine]]));
+  const file = memoryFile(cacheDir, generatorKey, outDir);
   await mkdir(cacheDir, { recursive: true });
-  const stale = (await readdir(cacheDir)).filter((name) => name.startsWith('pages-') && !name.startsWith(`pages-${generatorKey}-`));
+  const stale = (await readdir(cacheDir)).filter((name) => name.startsWith('memory-') && !name.startsWith(`memory-${generatorKey}-`));
   await Promise.all(stale.map((name) => rm(join(cacheDir, name), { force: true })));
-  await writeFile(`${file}.${process.pid}`, JSON.stringify({ strings, pages }));
+  await writeFile(`${file}.${process.pid}`, JSON.stringify({ strings, pages, parsed, files: memory.files }));
   await rename(`${file}.${process.pid}`, file);
 }
