@@ -44,7 +44,8 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   const files = await task('load', () => loadFiles(config.contentDir, config.publicDir));
   const previous = memory ?? (await loadBuildMemory(config.cacheDir, config.generatorKey, config.outDir));
   const parsed = new Map(previous.parsed);
-  const content = await task('validate', () => validateContent(files, parsed));
+  const checked = new Map(previous.checked);
+  const content = await task('validate', () => validateContent(files, parsed, checked));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
   const bundle = await task('bundle', () => bundleAssets({ stylesheetPath: config.stylesheet, browsers: config.browsers, publicFiles: content.publicFiles, cacheDir: config.cacheDir }));
   const images = await task('images', () => buildImages(content.images, config.cacheDir));
@@ -72,12 +73,12 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
     const stamps = await task('write', () => session.commit(previous.files.length > 0 ? previous.files : undefined));
     const pages = new Map([...rendered.pages].map(([path, page]) => [path, { ...page, stamp: stamps.get(path)! }]));
     const files = records.map((record) => record.path);
-    await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, { pages, parsed, files });
+    await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, { pages, parsed, checked, files });
     const stylesheet = bundle.outputs.find((output) => `/${output.path}` === bundle.assets.stylesheet);
     return {
       site: { content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, outputs: records.map((record) => ({ ...record, size: stamps.get(record.path)?.size })) },
       warnings, timings: progress.timings, scriptWeights: scriptCheck.weights, stylesheetGzip: stylesheet ? gzipSync(stylesheet.contents).length : 0,
-      rendered: rendered.rendered, kept: rendered.kept, memory: { pages, parsed, files },
+      rendered: rendered.rendered, kept: rendered.kept, memory: { pages, parsed, checked, files },
     };
   } catch (error) {
     await session.abort();

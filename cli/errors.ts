@@ -88,3 +88,16 @@ export function formatError(error: BuildError): string {
   const position = formatPosition(error);
   return `${position ? `${position} ` : ''}${error.code} — ${error.message}\n  hint: ${error.hint}`;
 }
+
+/** A problem as plain data, to cross to another thread or into the build memory. */
+export interface ProblemRecord {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly col?: number;
+  readonly hint?: string;
+}
+
+export const toRecord = (error: BuildError): ProblemRecord => ({ code: error.code, message: error.message, file: error.file, line: error.line, col: error.col, hint: error.hint });
+export const fromRecord = (record: ProblemRecord): BuildError => new BuildError(record.code, record.message, record);

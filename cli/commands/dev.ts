@@ -1,7 +1,9 @@
 import { watch } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { build } from '../build.ts';
+import type { BuildMemory } from '../lib/build-memory.ts';
 import { loadConfig, type BuildFlags } from '../config.ts';
 import { BuildError, BuildErrors, formatError } from '../errors.ts';
 import { filesInMemory, serveSite } from '../serve/static-server.ts';
@@ -30,15 +32,19 @@ export async function runDev(flags: BuildFlags & { port: number }, packageRoot: 
   let lastError: string | undefined;
   let site = filesInMemory(new Map());
   let buildSite = build;
+  // One writer and the last build's memory for the whole session: a rebuild renders only the
+  // pages an edit touches and carries the others over; a failed one leaves the files as they were.
+  const writer = memoryWriter();
+  let memory: BuildMemory | undefined;
 
   const rebuild = async (reason: string) => {
     const started = performance.now();
-    const writer = memoryWriter();
     try {
-      await buildSite(loadConfig({ ...flags, quiet: true }, process.env, packageRoot, generatorKey), writer, { timings: [], task: async (_stage, work) => work() });
+      const result = await buildSite(loadConfig({ ...flags, quiet: true }, process.env, packageRoot, generatorKey), writer, { timings: [], task: async (_stage, work) => work() }, memory);
+      memory = result.memory;
       site = filesInMemory(writer.files);
       lastError = undefined;
-      print(`${reason}: built ${writer.files.size} files in ${Math.round(performance.now() - started)} ms`);
+      print(`${reason}: rendered ${result.rendered} of ${result.rendered + result.kept} pages in ${Math.round(performance.now() - started)} ms`);
       send('reload', null);
     } catch (error) {
       lastError = error instanceof BuildErrors ? error.errors.map(formatError).join('\n') : error instanceof BuildError ? formatError(error) : String((error as Error).stack ?? error);
@@ -74,7 +80,10 @@ export async function runDev(flags: BuildFlags & { port: number }, packageRoot: 
       timer = setTimeout(async () => {
         const paths = [...changed];
         changed.clear();
-        if (paths.some((path) => path.startsWith('templates/'))) buildSite = await reloadTemplates(packageRoot);
+        if (paths.some((path) => path.startsWith('templates/'))) {
+          buildSite = await reloadTemplates(packageRoot);
+          memory = undefined;
+        }
         await rebuild(paths.join(', '));
       }, 30);
     });
@@ -86,5 +95,9 @@ async function reloadTemplates(packageRoot: string): Promise<typeof build> {
   const { build: bundle } = await import('esbuild');
   const outfile = join(packageRoot, 'node_modules/.cache/sitegen', `dev-build-${Date.now()}.mjs`);
   await bundle({ entryPoints: [join(packageRoot, 'cli/build.ts')], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', jsx: 'automatic', logLevel: 'error' });
-  return ((await import(outfile)) as { build: typeof build }).build;
+  try {
+    return ((await import(outfile)) as { build: typeof build }).build;
+  } finally {
+    await rm(outfile, { force: true });
+  }
 }

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { contentHash } from './hash.ts';
 import type { Dependency } from './page-index.ts';
-import type { ParsedPage, ParsedPages } from '../stages/validate.ts';
+import type { CheckedYaml, ParsedPage, ParsedPages } from '../stages/validate.ts';
 import type { PageSummary } from '../types.ts';
 
 /** How a written file looked when the build wrote it: a file still like this was not touched since. */
@@ -29,6 +29,7 @@ export type PageManifest = ReadonlyMap<string, PageMemory>;
 export interface BuildMemory {
   readonly pages: PageManifest;
   readonly parsed: ParsedPages;
+  readonly checked: CheckedYaml;
   /** Every file the build wrote. */
   readonly files: readonly string[];
 }
@@ -44,12 +45,13 @@ type Packed = {
   strings: string[];
   pages: Record<string, [string, string, number, number, number[], number[], number[], number[], number[], string?]>;
   parsed: Record<string, [ParsedPage['frontMatter'], number, number]>;
+  checked: [string, CheckedYaml extends Map<string, infer T> ? T : never][];
   files: string[];
 };
 
 /** What the last build of this generator into `outDir` remembers; nothing when there is no such build. */
 export async function loadBuildMemory(cacheDir: string, generatorKey: string | undefined, outDir: string): Promise<BuildMemory> {
-  const empty = { pages: new Map(), parsed: new Map(), files: [] };
+  const empty = { pages: new Map(), parsed: new Map(), checked: new Map(), files: [] };
   if (!generatorKey) return empty;
   let packed: Packed;
   try {
@@ -68,7 +70,7 @@ export async function loadBuildMemory(cacheDir: string, generatorKey: string | u
       ...(externalScript === undefined ? {} : { externalScript }),
     },
   }]));
-  return { pages, parsed, files: packed.files };
+  return { pages, parsed, checked: new Map(packed.checked), files: packed.files };
 }
 
 /** Writes what the build that just finished remembers, and removes what other generator versions left. */
@@ -95,6 +97,6 @@ export async function saveBuildMemory(cacheDir: string, generatorKey: string | u
   await mkdir(cacheDir, { recursive: true });
   const stale = (await readdir(cacheDir)).filter((name) => name.startsWith('memory-') && !name.startsWith(`memory-${generatorKey}-`));
   await Promise.all(stale.map((name) => rm(join(cacheDir, name), { force: true })));
-  await writeFile(`${file}.${process.pid}`, JSON.stringify({ strings, pages, parsed, files: memory.files }));
+  await writeFile(`${file}.${process.pid}`, JSON.stringify({ strings, pages, parsed, checked: [...memory.checked], files: memory.files }));
   await rename(`${file}.${process.pid}`, file);
 }

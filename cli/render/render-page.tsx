@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
-import { BuildError, type ErrorCode } from '../errors.ts';
+import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import { injectIslandScripts } from '../lib/islands.ts';
 import { renderBody } from '../lib/page-bodies.ts';
 import { createPageIndex, type Dependency } from '../lib/page-index.ts';
@@ -37,16 +37,6 @@ export interface PageJob {
   readonly headScript?: string;
 }
 
-/** A problem, as plain data that crosses to the main thread. */
-export interface ProblemRecord {
-  readonly code: ErrorCode;
-  readonly message: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly col?: number;
-  readonly hint?: string;
-}
-
 /** A rendered page: the finished HTML (scripts attached), what the checks need, what it looked up. */
 export interface PageResult {
   readonly paths: readonly string[];
@@ -58,8 +48,6 @@ export interface PageResult {
   readonly warnings: readonly ProblemRecord[];
 }
 
-export const toRecord = (error: BuildError): ProblemRecord => ({ code: error.code, message: error.message, file: error.file, line: error.line, col: error.col, hint: error.hint });
-export const fromRecord = (record: ProblemRecord): BuildError => new BuildError(record.code, record.message, record);
 
 /** Renders pages of one build; the same code runs on the main thread and in workers. */
 export function createPageRenderer(context: RenderContext): (job: PageJob) => Promise<PageResult> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BuildError, throwIfAny } from '../errors.ts';
+import { BuildError, fromRecord, throwIfAny, toRecord, type ProblemRecord } from '../errors.ts';
 import { contentHash } from '../lib/hash.ts';
 import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { parseWithSchema } from '../lib/schema-errors.ts';
@@ -47,6 +47,8 @@ function createFindings(): Findings {
 
 /** A markdown page's validated front matter and where its body starts, by the hash of its text. */
 export type ParsedPages = Map<string, ParsedPage>;
+/** What validating a YAML file found (when it was valid), by its path and the hash of its text. */
+export type CheckedYaml = Map<string, { readonly value: unknown; readonly warnings: readonly ProblemRecord[]; readonly examples: readonly string[] }>;
 export interface ParsedPage {
   readonly frontMatter: z.infer<typeof frontMatterSchema>;
   readonly bodyStart: number;
@@ -58,14 +60,36 @@ export interface ParsedPage {
  * them together; fallbacks to Catalan become warnings. `parsed` holds pages an earlier build
  * validated, by the hash of their text; it is left holding exactly the pages of this build.
  */
-export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new Map()): Content {
+export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new Map(), checked: CheckedYaml = new Map()): Content {
   const findings = createFindings();
   const byPath = new Map(loaded.content.map((file) => [file.path, file]));
-  const settings = readYamlFile(byPath, 'site.yaml', settingsSchema, findings, (source, file) =>
-    findings.examples.push(...source.examplePaths.map((path) => `${file}: ${path}`)));
-  const redirects = readYamlFile(byPath, 'redirects.yaml', redirectsFileSchema, findings);
-  const collections = readCollections(byPath, findings);
-  const ui = Object.fromEntries(LOCALES.map((locale) => [locale, findings.guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, findings.errors, findings.warnings)) ?? {}]));
+  const earlier = new Map(checked);
+  checked.clear();
+  // A YAML file unchanged since the last build is not parsed again: its value, warnings and
+  // example values are what they were.
+  const remember = <T,>(path: string, work: (scoped: Findings) => T | undefined): T | undefined => {
+    const file = byPath.get(path);
+    const key = file && `${file.file}\0${contentHash(file.text)}`;
+    const known = key === undefined ? undefined : earlier.get(key);
+    if (known) {
+      findings.warnings.push(...known.warnings.map(fromRecord));
+      findings.examples.push(...known.examples);
+      checked.set(key!, known);
+      return known.value as T;
+    }
+    const scoped = createFindings();
+    const value = work(scoped);
+    findings.errors.push(...scoped.errors);
+    findings.warnings.push(...scoped.warnings);
+    findings.examples.push(...scoped.examples);
+    if (key !== undefined && value !== undefined && scoped.errors.length === 0) checked.set(key, { value, warnings: scoped.warnings.map(toRecord), examples: scoped.examples });
+    return value;
+  };
+  const settings = remember('site.yaml', (scoped) => readYamlFile(byPath, 'site.yaml', settingsSchema, scoped, (source, file) =>
+    scoped.examples.push(...source.examplePaths.map((path) => `${file}: ${path}`))));
+  const redirects = remember('redirects.yaml', (scoped) => readYamlFile(byPath, 'redirects.yaml', redirectsFileSchema, scoped));
+  const collections = readCollections(byPath, remember);
+  const ui = Object.fromEntries(LOCALES.map((locale) => [locale, remember(`${locale}/ui.yaml`, (scoped) => scoped.guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, scoped.errors, scoped.warnings))) ?? {}]));
   const pages = validatePages(loaded.content, findings, parsed);
   findUnknownFiles(loaded.content, findings.errors);
   throwIfAny(findings.errors);
@@ -94,15 +118,17 @@ function readYamlFile<T extends z.ZodType>(
   return value;
 }
 
-function readCollections(byPath: Map<string, RawFile>, findings: Findings): Collections {
+type Remember = <T>(path: string, work: (scoped: Findings) => T | undefined) => T | undefined;
+
+function readCollections(byPath: Map<string, RawFile>, remember: Remember): Collections {
   const collections = {} as Record<keyof Collections, unknown[]>;
   for (const [name, key] of Object.entries(collectionFiles) as [CollectionName, keyof Collections][]) {
-    collections[key] = readYamlFile(byPath, `collections/${name}.yaml`, z.array(collectionSchemas[name]), findings, (source, file) => {
+    collections[key] = remember(`collections/${name}.yaml`, (findings) => readYamlFile(byPath, `collections/${name}.yaml`, z.array(collectionSchemas[name]), findings, (source, file) => {
       const entries = source.data as { id: unknown; example?: boolean }[];
       findDuplicateIds(entries, source, file, findings.errors);
       findMissingLocales(source.data, [], source, file, findings.warnings);
       for (const entry of entries) if (entry.example) findings.examples.push(`${file}: ${String(entry.id)}`);
-    }) ?? [];
+    })) ?? [];
   }
   return collections as unknown as Collections;
 }
