@@ -6,9 +6,10 @@ const PAGE_PREFIX = /^\/(ca|es|en)\//;
 /**
  * Checks the finished site before it replaces the last one: every internal link and source on
  * a page leads to a file of the site, pages link to pages (never to a redirect stub), carry a
- * language prefix (decision 2), and point at fragments that exist.
+ * language prefix (decision 2), and point at fragments that exist. `isToCheck` picks the pages
+ * whose links are checked (by default all); every file still counts as a target.
  */
-export function checkOutputs(outputs: readonly OutputRecord[]): BuildError[] {
+export function checkOutputs(outputs: readonly OutputRecord[], isToCheck: (output: OutputRecord) => boolean = () => true): BuildError[] {
   const byPath = new Map(outputs.map((output) => [output.path, output]));
   const idsByPath = new Map<string, Set<string>>();
   const idsOf = (output: OutputRecord) => {
@@ -29,7 +30,7 @@ export function checkOutputs(outputs: readonly OutputRecord[]): BuildError[] {
     return undefined;
   };
   const problems: BuildError[] = [];
-  for (const output of outputs.filter((candidate) => candidate.route)) {
+  for (const output of outputs.filter((candidate) => candidate.route && isToCheck(candidate))) {
     const file = `dist/${output.path}`;
     const report = (message: string) => problems.push(new BuildError('BrokenLink', message, { file, hint: `The link is in ${output.route!.entry?.file ?? 'the page\'s data'} or in the "${output.route!.template}" template.` }));
     for (const url of output.summary?.links ?? []) {

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { BuildError } from '../errors.ts';
+import type { FileStamp } from '../lib/build-memory.ts';
 
 /** A content file as read from disk. */
 export interface RawFile {
@@ -9,8 +10,16 @@ export interface RawFile {
   readonly file: string;
   /** Path below the content folder, forward slashes: `es/about.md`. */
   readonly path: string;
-  readonly text: string;
+  /** The text; not read for a markdown page the last build saw as it is (`knownHash`). */
+  readonly text?: string;
+  /** Hash of the text of a page that has the size and modification time the last build saw. */
+  readonly knownHash?: string;
+  /** Size and modification time of a markdown page, for the next build's `known`. */
+  readonly stamp?: FileStamp;
 }
+
+/** Markdown pages the last build read, by path below the content folder: their stamp and hash. */
+export type KnownSources = ReadonlyMap<string, { readonly stamp: FileStamp; readonly hash: string }>;
 
 /** What the load stage read. */
 export interface LoadedFiles {
@@ -24,16 +33,32 @@ export interface LoadedFiles {
 export const RASTER_IMAGE = /^images\/.+\.(jpe?g|png)$/i;
 
 /**
- * Reads every file under the content and public folders (the only disk reads of a build).
- * One by one and synchronously: for thousands of small files that is several times faster
- * than as many promises, and the build has nothing else to do meanwhile.
+ * Reads every file under the content and public folders (besides page bodies, read when their
+ * page is rendered, the only disk reads of a build). One by one and synchronously: for
+ * thousands of small files that is several times faster than as many promises, and the build
+ * has nothing else to do meanwhile. A markdown page with the size and modification time it had
+ * in the last build (`known`) is not read at all: its hash says which validated page it is.
  */
-export async function loadFiles(contentDir: string, publicDir: string): Promise<LoadedFiles> {
+export async function loadFiles(contentDir: string, publicDir: string, known: KnownSources = new Map()): Promise<LoadedFiles> {
   const [contentPaths, publicPaths] = await Promise.all([listFiles(contentDir), listFiles(publicDir, true)]);
-  const content = contentPaths.filter((path) => !RASTER_IMAGE.test(path)).map((path) => ({ file: displayPath(join(contentDir, path)), path, text: readText(join(contentDir, path)) }));
+  const content = contentPaths.filter((path) => !RASTER_IMAGE.test(path)).map((path): RawFile => {
+    const absolute = join(contentDir, path);
+    const file = displayPath(absolute);
+    if (!path.endsWith('.md')) return { file, path, text: readText(absolute) };
+    const stats = statSync(absolute, { throwIfNoEntry: false });
+    const stamp = stats && { size: stats.size, mtimeMs: stats.mtimeMs };
+    const before = known.get(path);
+    if (stamp && before && before.stamp.size === stamp.size && before.stamp.mtimeMs === stamp.mtimeMs) return { file, path, knownHash: before.hash, stamp };
+    return { file, path, text: readText(absolute), ...(stamp ? { stamp } : {}) };
+  });
   const images = await Promise.all(contentPaths.filter((path) => RASTER_IMAGE.test(path)).map(async (path) => ({ path, contents: await readFile(join(contentDir, path)) })));
   const publicFiles = await Promise.all(publicPaths.map(async (path) => ({ path, contents: await readFile(join(publicDir, path)) })));
   return { content, images, publicFiles };
+}
+
+/** A content file's text: as loaded, or read now for a page the load stage did not need to read. */
+export function textOf(file: RawFile): string {
+  return file.text ?? readText(file.file);
 }
 
 function readText(file: string): string {

@@ -34,10 +34,12 @@ export interface RenderInput {
 export interface RenderResult {
   readonly outputs: OutputRecord[];
   readonly warnings: BuildError[];
-  /** Pages by output path, without stamps yet (the writer gives those on commit). */
-  readonly pages: Map<string, Omit<PageMemory, 'stamp'>>;
+  /** Pages by output path: those carried over as the last build remembered them, the rendered ones without stamps yet (the writer gives those on commit). */
+  readonly pages: Map<string, PageMemory | Omit<PageMemory, 'stamp'>>;
   /** How many pages were rendered, and how many were carried over from the last build unchanged. */
   readonly rendered: number;
+  /** The output paths this build rendered (the others it carried over). */
+  readonly renderedPaths: ReadonlySet<string>;
   readonly kept: number;
 }
 
@@ -59,7 +61,7 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
   const errors: BuildError[] = [];
   const warnings = new Map<string, BuildError>();
   const outputs: OutputRecord[] = [];
-  const pages = new Map<string, Omit<PageMemory, 'stamp'>>();
+  const pages = new Map<string, PageMemory | Omit<PageMemory, 'stamp'>>();
   const keys = new Map<string, string>();
   const routeOf = new Map<string, Route>();
 
@@ -72,13 +74,14 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
   if (rootNotFound) jobs.push({ route: rootNotFound, paths: ['404.html'], headScript: notFoundScript(fixedRedirects(input.redirects), unprefixedIds(input.redirects)) });
   else errors.push(new BuildError('ReadError', 'there is no 404 page: add content/ca/404.md with `template: not-found`', { file: 'content/ca/404.md' }));
 
-  const refs = new Map(routes.map((route, position) => [route, context.pages[position]!]));
   const toRender: PageJob[] = [];
   let kept = 0;
   for (const job of jobs) {
-    // The page's text enters by the hash of its file, which validation computed already.
-    const text = job.route.entry?.sourceHash ?? JSON.stringify(job.route.model?.body);
-    const key = contentHash(`${shared}\0${JSON.stringify(refs.get(job.route))}\0${text}\0${job.headScript ?? ''}`);
+    // A markdown page is its file (by the hash validation computed) at its address; the rest
+    // of its route follows from those.
+    const { route } = job;
+    const own = route.entry ? `${route.url}\0${route.template}\0${route.isFallback}\0${route.entry.file}\0${route.entry.sourceHash}` : JSON.stringify(route);
+    const key = contentHash(`${shared}\0${own}\0${job.headScript ?? ''}`);
     const [path] = job.paths as [string];
     keys.set(path, key);
     // The page's record carries its route; its copies (the 404 pages hosts look for) do not.
@@ -88,8 +91,9 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
     if (isUnchanged && (await Promise.all(job.paths.map((output) => session.keep(output, input.manifest.get(output)?.stamp ?? before.stamp)))).every(Boolean)) {
       kept++;
       for (const output of job.paths) {
-        outputs.push({ path: output, route: routeOf.get(output), summary: before.summary });
-        pages.set(output, { key, dependencies: before.dependencies, signature: before.signature, summary: before.summary });
+        const remembered = input.manifest.get(output) ?? before;
+        outputs.push({ path: output, route: routeOf.get(output), summary: remembered.summary });
+        pages.set(output, remembered);
       }
     } else {
       toRender.push(job);
@@ -136,7 +140,8 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
   await session.put('robots.txt', robotsTxt(content.settings.baseUrl));
   outputs.push({ path: 'sitemap.xml' }, { path: 'robots.txt' });
   throwIfAny(errors);
-  return { outputs: outputs.sort((a, b) => (a.path < b.path ? -1 : 1)), warnings: [...warnings.values()], pages, rendered: toRender.length, kept };
+  const renderedPaths = new Set(toRender.flatMap((job) => job.paths));
+  return { outputs: outputs.sort((a, b) => (a.path < b.path ? -1 : 1)), warnings: [...warnings.values()], pages, rendered: toRender.length, renderedPaths, kept };
 }
 
 /** The redirect stubs at the old addresses (decision 7); a handful, rendered every time. */

@@ -9,7 +9,7 @@ import { frontMatterSchema } from '../schemas/page.ts';
 import { settingsSchema } from '../schemas/site.ts';
 import { uiKeys, type UiKey } from '../schemas/ui.ts';
 import { LOCALES, type Collections, type Content, type Locale, type PageEntry } from '../types.ts';
-import type { LoadedFiles, RawFile } from './load.ts';
+import { textOf, type LoadedFiles, type RawFile } from './load.ts';
 
 type CollectionName = keyof typeof collectionSchemas;
 const collectionFiles: Record<CollectionName, keyof Collections> = {
@@ -69,7 +69,7 @@ export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new M
   // example values are what they were.
   const remember = <T,>(path: string, work: (scoped: Findings) => T | undefined): T | undefined => {
     const file = byPath.get(path);
-    const key = file && `${file.file}\0${contentHash(file.text)}`;
+    const key = file && `${file.file}\0${contentHash(textOf(file))}`;
     const known = key === undefined ? undefined : earlier.get(key);
     if (known) {
       findings.warnings.push(...known.warnings.map(fromRecord));
@@ -112,7 +112,7 @@ function readYamlFile<T extends z.ZodType>(
   byPath: Map<string, RawFile>, path: string, schema: T, findings: Findings, inspect?: (source: YamlSource, file: string) => void,
 ): z.infer<T> | undefined {
   const file = requireFile(byPath, path, findings.errors);
-  const source = file && findings.guard(() => parseYaml(file.text, file.file));
+  const source = file && findings.guard(() => parseYaml(textOf(file), file.file));
   const value = source && parseWithSchema(schema, source, file.file, findings.errors);
   if (file && source && value !== undefined) inspect?.(source, file.file);
   return value;
@@ -179,7 +179,7 @@ function validateUi(file: RawFile | undefined, locale: Locale, errors: BuildErro
     (locale === 'ca' ? errors : warnings).push(new BuildError('MissingTranslation', `${path} is missing`, { file: path }));
     return {};
   }
-  const source = parseYaml(file.text, file.file);
+  const source = parseYaml(textOf(file), file.file);
   const table = parseWithSchema(z.record(z.string(), z.string().min(1)), source, file.file, errors) ?? {};
   const known = new Set<string>(uiKeys);
   for (const key of Object.keys(table)) {
@@ -194,11 +194,12 @@ function validateUi(file: RawFile | undefined, locale: Locale, errors: BuildErro
 
 /** Parses and checks one page's front matter; undefined, with the problems recorded, when it is invalid. */
 function parsePage(file: RawFile, findings: Findings): ParsedPage | undefined {
-  const source = findings.guard(() => parseMarkdownFile(file.text, file.file));
+  const text = textOf(file);
+  const source = findings.guard(() => parseMarkdownFile(text, file.file));
   const frontMatter = source && parseWithSchema(frontMatterSchema, source.frontMatter, file.file, findings.errors, { code: 'InvalidFrontmatter' });
   if (!source || !frontMatter) return undefined;
   // A copy: the parser's strings are slices that would keep the whole file's text in memory.
-  return { frontMatter: JSON.parse(JSON.stringify(frontMatter)) as typeof frontMatter, bodyStart: file.text.length - source.body.length, bodyLine: source.bodyLine };
+  return { frontMatter: JSON.parse(JSON.stringify(frontMatter)) as typeof frontMatter, bodyStart: text.length - source.body.length, bodyLine: source.bodyLine };
 }
 
 function validatePages(files: readonly RawFile[], findings: Findings, parsed: ParsedPages): PageEntry[] {
@@ -217,7 +218,7 @@ function validatePages(files: readonly RawFile[], findings: Findings, parsed: Pa
       continue;
     }
     seen.set(key, file.file);
-    const hash = contentHash(file.text);
+    const hash = file.knownHash ?? contentHash(textOf(file));
     const page = earlier.get(hash) ?? parsePage(file, findings);
     if (!page) continue;
     parsed.set(hash, page);
