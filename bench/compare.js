@@ -6,7 +6,7 @@
 //
 //   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only hugo,eleventy,astro,sitegen] [--keep]
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -199,6 +199,11 @@ function sitegenGenerator(workDir) {
     build() {
       const [command, args] = sitegenBuildCommand();
       return measure(command, args, { cwd: projectDir });
+    },
+    // A maintainer's edit: a sentence added to one page, then the usual build (caches kept).
+    rebuild(run) {
+      appendFileSync(join(projectDir, 'content', CORPUS_LOCALES[run % CORPUS_LOCALES.length], CORPUS_SECTION, `${slugOf(run * 7)}.md`), `\nEdited for run ${run}.\n`);
+      return this.build();
     },
   };
 }
@@ -529,7 +534,14 @@ function benchmark(generator, pagesPerLocale, runs) {
       return once;
     });
     const notes = [generator.note, ...caveats].filter(Boolean);
-    return { generator, result, pagesPerSecond: pages / (result.ms / 1000), notes };
+    let run = 0;
+    // Only a generator that keeps what it built can do less than a clean build after an edit.
+    const rebuild = generator.rebuild && medianOf(runs, () => {
+      const once = generator.rebuild(run++);
+      log(`  ${generator.name}, after one page changed: ${formatSeconds(once.ms)}, ${formatMB(once.peakMB)}`);
+      return once;
+    });
+    return { generator, result, rebuild, pagesPerSecond: pages / (result.ms / 1000), notes };
   } catch (error) {
     // Ctrl-C reaches the build too, and GNU time then exits 130: stop the whole comparison.
     if (/\(exit 130\)/.test(error.message)) throw new Interrupted();
@@ -539,13 +551,14 @@ function benchmark(generator, pagesPerLocale, runs) {
 }
 
 function printTable(pagesPerLocale, runs, rows) {
-  const header = ['generator', 'version', 'median wall', 'pages/s', 'peak memory'];
-  const cells = rows.map(({ generator, result, pagesPerSecond, failed, notes }) => [
+  const header = ['generator', 'version', 'median wall', 'pages/s', 'peak memory', 'after one edit'];
+  const cells = rows.map(({ generator, result, rebuild, pagesPerSecond, failed, notes }) => [
     `${generator.name}${notes?.length ? ' *' : ''}`,
     generator.version,
     failed ? 'FAILED' : formatSeconds(result.ms),
     failed ? '' : thousands(pagesPerSecond),
     failed ? '' : formatMB(result.peakMB),
+    failed || !rebuild ? '' : formatSeconds(rebuild.ms),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column].length)));
   // Names and versions read left to right; figures line up on their right edge.

@@ -1,0 +1,41 @@
+import { appendFile, cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCorpus } from '../../bench/corpus.js';
+import { copyProject, hashTree, runCli } from '../helpers/cli.ts';
+
+let project: string;
+beforeAll(async () => {
+  project = await copyProject();
+  // A maintainer's section of 80 pages in each language, beside the real site.
+  const corpus = join(project, 'corpus');
+  writeCorpus(corpus, 80);
+  for (const locale of ['ca', 'es', 'en']) await cp(join(corpus, locale), join(project, 'content', locale), { recursive: true });
+  await rm(corpus, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+describe('rendering on worker threads', () => {
+  it('writes exactly what rendering on the main thread writes', async () => {
+    const env = { SOURCE_DATE_EPOCH: '1763683200' };
+    const threaded = await runCli(['build', '--out', 'threaded'], { cwd: project, env: { ...env, SITEGEN_THREADS: 'always' } });
+    expect(threaded.code, threaded.stderr).toBe(0);
+    expect(threaded.stdout).toMatch(/349 pages rendered/);
+    const single = await runCli(['build', '--out', 'single'], { cwd: project, env: { ...env, SITEGEN_THREADS: 'off' } });
+    expect(single.code, single.stderr).toBe(0);
+    expect(await hashTree(join(project, 'threaded'))).toBe(await hashTree(join(project, 'single')));
+  });
+
+  it('reports a page that fails in a thread like any other, naming its file and line', async () => {
+    const result = await runCli(['build', '--out', 'broken'], { cwd: project, env: { SITEGEN_THREADS: 'always' } });
+    expect(result.code).toBe(0);
+    const page = join(project, 'content/es/articles/article-00003.md');
+    await appendFile(page, '\nVegeu [una pàgina que no hi és](/articles/no-existeix).\n');
+    const failed = await runCli(['build', '--out', 'broken'], { cwd: project, env: { SITEGEN_THREADS: 'always' } });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/content\/es\/articles\/article-00003\.md:\d+:\d+ BrokenLink — the link to \/articles\/no-existeix/);
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
+  });
+});
