@@ -31,7 +31,7 @@ export interface BuildMemory {
   readonly pages: PageManifest;
   readonly parsed: ParsedPages;
   readonly checked: CheckedYaml;
-  /** The markdown pages it read: their size, modification time and hash. */
+  /** The markdown pages it read: their size, times and hash. */
   readonly sources: KnownSources;
   /** Every file the build wrote. */
   readonly files: readonly string[];
@@ -50,7 +50,7 @@ type Packed = {
   pages: Record<string, PackedPage>;
   parsed: Record<string, [ParsedPage['frontMatter'], number, number]>;
   checked: [string, CheckedYaml extends Map<string, infer T> ? T : never][];
-  sources: [string, number, number, string][];
+  sources: [string, number, number, number, string][];
   files: string[];
 };
 
@@ -99,7 +99,7 @@ export async function loadBuildMemory(cacheDir: string, generatorKey: string | u
   const { strings } = packed;
   const parsed: ParsedPages = new Map(Object.entries(packed.parsed).map(([hash, [frontMatter, bodyStart, bodyLine]]) => [hash, { frontMatter, bodyStart, bodyLine }]));
   const pages: PageManifest = new Map(Object.entries(packed.pages).map(([path, page]) => [path, new RememberedPage(page, strings)]));
-  const sources: KnownSources = new Map(packed.sources.map(([path, size, mtimeMs, hash]) => [path, { stamp: { size, mtimeMs }, hash }]));
+  const sources: KnownSources = new Map(packed.sources.map(([path, size, mtimeMs, ctimeMs, hash]) => [path, { stamp: { size, mtimeMs, ctimeMs }, hash }]));
   return { pages, parsed, checked: new Map(packed.checked), sources, files: packed.files };
 }
 
@@ -138,7 +138,7 @@ export async function saveBuildMemory(cacheDir: string, generatorKey: string | u
   await Promise.all(stale.map((name) => rm(join(cacheDir, name), { force: true })));
   await writeFile(`${file}.${process.pid}`, JSON.stringify({
     strings, pages, parsed, checked: [...memory.checked], files: memory.files,
-    sources: [...memory.sources].map(([path, source]) => [path, source.stamp.size, source.stamp.mtimeMs, source.hash]),
+    sources: [...memory.sources].map(([path, source]) => [path, source.stamp.size, source.stamp.mtimeMs, source.stamp.ctimeMs, source.hash]),
   }));
   await rename(`${file}.${process.pid}`, file);
 }

@@ -14,12 +14,21 @@ export interface RawFile {
   readonly text?: string;
   /** Hash of the text of a page that has the size and modification time the last build saw. */
   readonly knownHash?: string;
-  /** Size and modification time of a markdown page, for the next build's `known`. */
-  readonly stamp?: FileStamp;
+  /** Size and times of a markdown page, for the next build's `known`. */
+  readonly stamp?: SourceStamp;
+}
+
+/**
+ * A source file's size, modification time and status-change time. The last changes with every
+ * write and cannot be set back, so a tool that restores modification times (an archive, a copy
+ * keeping times) cannot pass a changed file off as unchanged.
+ */
+export interface SourceStamp extends FileStamp {
+  readonly ctimeMs: number;
 }
 
 /** Markdown pages the last build read, by path below the content folder: their stamp and hash. */
-export type KnownSources = ReadonlyMap<string, { readonly stamp: FileStamp; readonly hash: string }>;
+export type KnownSources = ReadonlyMap<string, { readonly stamp: SourceStamp; readonly hash: string }>;
 
 /** What the load stage read. */
 export interface LoadedFiles {
@@ -46,9 +55,9 @@ export async function loadFiles(contentDir: string, publicDir: string, known: Kn
     const file = displayPath(absolute);
     if (!path.endsWith('.md')) return { file, path, text: readText(absolute) };
     const stats = statSync(absolute, { throwIfNoEntry: false });
-    const stamp = stats && { size: stats.size, mtimeMs: stats.mtimeMs };
-    const before = known.get(path);
-    if (stamp && before && before.stamp.size === stamp.size && before.stamp.mtimeMs === stamp.mtimeMs) return { file, path, knownHash: before.hash, stamp };
+    const stamp = stats && { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
+    const before = known.get(path)?.stamp;
+    if (stamp && before && before.size === stamp.size && before.mtimeMs === stamp.mtimeMs && before.ctimeMs === stamp.ctimeMs) return { file, path, knownHash: known.get(path)!.hash, stamp };
     return { file, path, text: readText(absolute), ...(stamp ? { stamp } : {}) };
   });
   const images = await Promise.all(contentPaths.filter((path) => RASTER_IMAGE.test(path)).map(async (path) => ({ path, contents: await readFile(join(contentDir, path)) })));

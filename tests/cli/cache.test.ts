@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, hashTree, ROOT, runCli } from '../helpers/cli.ts';
@@ -57,6 +57,21 @@ describe('the page cache', () => {
     expect(await buildIn(project)).toEqual({ rendered: 1, kept: 108 });
     expect(await readFile(join(project, 'dist/ca/legal/terms-conditions/index.html'), 'utf8')).toContain('Un paràgraf nou afegit per una prova.');
     expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
+  });
+
+  it('reads again a page changed behind its back: same size, modification time set back', async () => {
+    const file = join(project, 'content/ca/legal/terms-conditions.md');
+    // A whole second, which every file system keeps exactly, so it can be set back exactly.
+    const time = new Date('2026-01-01T00:00:00Z');
+    await utimes(file, time, time);
+    expect(await buildIn(project)).toEqual({ rendered: 0, kept: 109 });
+    const before = await stat(file);
+    await edit(project, 'content/ca/legal/terms-conditions.md', (text) => text.replace('Un paràgraf nou', 'Un paràgraf NOU'));
+    await utimes(file, time, time);
+    const after = await stat(file);
+    expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
+    expect(await buildIn(project)).toEqual({ rendered: 1, kept: 108 });
+    expect(await readFile(join(project, 'dist/ca/legal/terms-conditions/index.html'), 'utf8')).toContain('Un paràgraf NOU');
   });
 
   it('renders again every page that shows a title that changed', async () => {
