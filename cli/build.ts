@@ -96,7 +96,8 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
     const hashes = new Map(content.pages.map((page) => [page.file, page.sourceHash]));
     const sources: KnownSources = new Map(files.content.flatMap((file) => (file.stamp && hashes.has(file.file) ? [[file.path, { stamp: file.stamp, hash: hashes.get(file.file)! }]] : [])));
     const remembered = { pages, parsed, checked, sources, files: written };
-    await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, remembered);
+    // The site is written by now; a memory that cannot be saved only makes the next build slower.
+    await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, remembered).catch(() => undefined);
     const stylesheet = bundle.outputs.find((output) => `/${output.path}` === bundle.assets.stylesheet);
     return {
       site: { content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, outputs: records.map((record) => ({ ...record, size: stamps.get(record.path)?.size })) },

@@ -139,7 +139,7 @@ export function fsWriter(outDir: string): Writer {
             else await applyChanges(outDir, staging, previous, journal, [...written.keys()].filter(present), [...written.keys()].filter((path) => !present(path)), removed);
           } catch (cause) {
             await finish();
-            throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
+            throw cause instanceof BuildError ? cause : fail(`cannot write the site: ${(cause as Error).message}`, cause);
           }
           await finish();
           return new Map([...kept, ...written]);
