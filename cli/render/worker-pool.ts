@@ -4,7 +4,11 @@ import type { PageJob, PageResult, RenderContext } from './render-page.tsx';
 
 /** Pages sent to a thread at once: enough to keep messaging cheap, few enough to share work evenly. */
 const BATCH = 24;
-/** Heap of a render thread, MB: it keeps nothing between pages but the context. */
+/**
+ * Heap of a render thread, MB. It keeps nothing between pages but the context, and a small heap
+ * makes it collect early: unlimited, two threads took a 15,000-page build from under 500 MB to
+ * over 750 MB, for about a quarter less time.
+ */
 const THREAD_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
 
 /**
