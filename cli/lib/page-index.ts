@@ -31,15 +31,14 @@ export function pageRefOf(route: Route): PageRef {
   return ref;
 }
 
-/** Indexes `routes` (or their refs) and `files`, the site paths of its public files and images. */
-export function createPageIndex(routes: readonly (Route | PageRef)[], files: readonly string[]): PageIndex {
-  const existing = new Set([...routes.map((route) => route.url), ...files]);
+/** Indexes the pages (as `pageRefOf` gives them) and `files`, the site paths of its public files and images. */
+export function createPageIndex(refs: readonly PageRef[], files: readonly string[]): PageIndex {
+  const existing = new Set([...refs.map((ref) => ref.url), ...files]);
   const byId = new Map<string, PageRef>();
   const byTemplate = new Map<string, PageRef[]>();
-  for (const route of routes) {
-    const ref = pageRefOf(route as Route);
-    byId.set(`${route.locale} ${route.id}`, ref);
-    const key = `${route.locale} ${route.template}`;
+  for (const ref of refs) {
+    byId.set(`${ref.locale} ${ref.id}`, ref);
+    const key = `${ref.locale} ${ref.template}`;
     const list = byTemplate.get(key);
     if (list) list.push(ref);
     else byTemplate.set(key, [ref]);

@@ -6,7 +6,7 @@ import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import { injectIslandScripts } from '../lib/islands.ts';
 import { renderBody } from '../lib/page-bodies.ts';
-import { createPageIndex, type Dependency } from '../lib/page-index.ts';
+import { createPageIndex, type Dependency, type PageIndex } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { createTranslator } from '../lib/translate.ts';
 import { LOCALES, type AssetManifest, type Collections, type Content, type ImageManifest, type Locale, type PageRef, type PageSummary, type Route, type ScriptManifest, type Settings } from '../types.ts';
@@ -49,9 +49,11 @@ export interface PageResult {
 }
 
 
-/** Renders pages of one build; the same code runs on the main thread and in workers. */
-export function createPageRenderer(context: RenderContext): (job: PageJob) => Promise<PageResult> {
-  const index = createPageIndex(context.pages, context.files);
+/**
+ * Renders pages of one build; the same code runs on the main thread and in workers. `index` is
+ * the context's pages indexed, when the caller has it already.
+ */
+export function createPageRenderer(context: RenderContext, index: PageIndex = createPageIndex(context.pages, context.files)): (job: PageJob) => Promise<PageResult> {
   let warnings: BuildError[] = [];
   const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale, context.ui, (problem) => warnings.push(problem))]));
   const languageNames = Object.fromEntries(LOCALES.map((locale) => [locale, context.ui[locale]['language.name'] ?? locale])) as Record<Locale, string>;

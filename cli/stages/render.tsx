@@ -88,7 +88,7 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
     if (path === outputPathOf(job.route.url)) routeOf.set(path, job.route);
     const before = input.manifest.get(path);
     const isUnchanged = before !== undefined && before.key === key && index.signature(before.dependencies) === before.signature;
-    if (isUnchanged && (await Promise.all(job.paths.map((output) => session.keep(output, input.manifest.get(output)?.stamp ?? before.stamp)))).every(Boolean)) {
+    if (isUnchanged && job.paths.every((output) => session.keep(output, input.manifest.get(output)?.stamp ?? before.stamp))) {
       kept++;
       for (const output of job.paths) {
         const remembered = input.manifest.get(output) ?? before;
@@ -131,7 +131,7 @@ export async function renderSite(input: RenderInput, session: WriteSession): Pro
   if (input.threads && toRender.length >= input.threads.from) {
     await renderInThreads(input.threads.script, context, toRender, accept);
   } else {
-    const render = createPageRenderer(context);
+    const render = createPageRenderer(context, index);
     for (const job of toRender) await accept(await render(job));
   }
 

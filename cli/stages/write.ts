@@ -14,8 +14,11 @@ export interface Writer {
 export interface WriteSession {
   /** Adds a file to the next version. */
   put(path: string, contents: string | Buffer): Promise<void>;
-  /** Carries the current version's file over unchanged, if it still has `stamp`; false if it does not. */
-  keep(path: string, stamp: FileStamp): Promise<boolean>;
+  /**
+   * Carries the current version's file over unchanged, if it still has `stamp`; false if it does
+   * not. Synchronous: a large site asks this of thousands of files in a row.
+   */
+  keep(path: string, stamp: FileStamp): boolean;
   /**
    * Makes the next version the current one; returns the stamp of every file. `previousFiles`,
    * the files the last build wrote, spares listing a large site's folder to find what went.
@@ -36,7 +39,7 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
         async put(path, contents) {
           next.set(path, contents);
         },
-        async keep(path, stamp) {
+        keep(path, stamp) {
           const contents = files.get(path);
           if (contents === undefined || Buffer.byteLength(contents) !== stamp.size) return false;
           next.set(path, contents);
@@ -121,8 +124,7 @@ export function fsWriter(outDir: string): Writer {
           inFlight.add(pending);
           if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
         },
-        async keep(path, stamp) {
-          // Synchronous: thousands of stats in a row are much cheaper without a promise each.
+        keep(path, stamp) {
           const stats = statSync(join(outDir, path), { throwIfNoEntry: false });
           if (!stats || stats.size !== stamp.size || stats.mtimeMs !== stamp.mtimeMs) return false;
           kept.set(path, stamp);
