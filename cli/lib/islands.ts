@@ -16,11 +16,22 @@ export function islandsOf(html: string): PageIsland[] {
 
 /** Every chunk a set of scripts imports at once, transitively, the scripts included. */
 export function staticClosure(urls: readonly string[], scripts: ScriptManifest): Set<string> {
+  return closure(urls, scripts, false);
+}
+
+/** Every chunk a set of scripts can come to load, at once or on demand, the scripts included. */
+export function fullClosure(urls: readonly string[], scripts: ScriptManifest): Set<string> {
+  return closure(urls, scripts, true);
+}
+
+function closure(urls: readonly string[], scripts: ScriptManifest, isDynamicFollowed: boolean): Set<string> {
   const seen = new Set<string>();
   const visit = (url: string) => {
     if (seen.has(url)) return;
     seen.add(url);
-    for (const imported of scripts.chunks[url]?.imports ?? []) visit(imported);
+    const chunk = scripts.chunks[url];
+    for (const imported of chunk?.imports ?? []) visit(imported);
+    if (isDynamicFollowed) for (const imported of chunk?.dynamicImports ?? []) visit(imported);
   };
   urls.forEach(visit);
   return seen;
@@ -50,15 +61,10 @@ export function weighScripts(islands: readonly PageIsland[], scripts: ScriptMani
     for (const chunk of staticClosure([url], scripts)) initial.add(chunk);
     steps.push({ island: island.name, total: size(initial) });
   }
-  const later = staticClosure([
+  const later = fullClosure([
     ...islands.filter((island) => island.load === 'interaction').map((island) => scripts.widgets[island.name] ?? ''),
     ...[...initial].flatMap((url) => scripts.chunks[url]?.dynamicImports ?? []),
   ].filter(Boolean), scripts);
-  for (let grew = true; grew;) {
-    const before = later.size;
-    for (const chunk of staticClosure([...later].flatMap((url) => scripts.chunks[url]?.dynamicImports ?? []), scripts)) later.add(chunk);
-    grew = later.size > before;
-  }
   for (const url of initial) later.delete(url);
   return { initial: size(initial), onInteraction: size(later), steps };
 }
@@ -71,10 +77,9 @@ function scriptJson(value: unknown): string {
 /**
  * Adds to a page with islands, before `</head>`: the manifest of its widgets' module URLs, the
  * loader, and `modulepreload` links for what the `load` islands need at once. A page without
- * islands gets no script at all.
+ * islands gets no script at all. `islands` spares finding them again when the caller has them.
  */
-export function injectIslandScripts(html: string, scripts: ScriptManifest): string {
-  const islands = islandsOf(html);
+export function injectIslandScripts(html: string, scripts: ScriptManifest, islands: readonly PageIsland[] = islandsOf(html)): string {
   if (islands.length === 0) return html;
   const used = Object.fromEntries([...new Set(islands.map((island) => island.name))].filter((name) => scripts.widgets[name]).map((name) => [name, scripts.widgets[name]!]));
   const eager = islands.filter((island) => island.load === 'load').map((island) => scripts.widgets[island.name]).filter((url): url is string => Boolean(url));

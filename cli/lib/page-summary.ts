@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { islandsOf } from './islands.ts';
+import { islandsOf, type PageIsland } from './islands.ts';
 import type { PageSummary } from '../types.ts';
 
 const LINK_ATTRIBUTE = /\s(?:href|src)="([^"]*)"/g;
@@ -13,7 +13,7 @@ const EXTERNAL_SCRIPT = /<script[^>]*\ssrc="(?:https?:)?\/\/[^"]*"/;
  * Reads what the checks and the host configuration need of a finished HTML file, so the file
  * itself can be written and forgotten, and an unchanged page need not be read again.
  */
-export function summarizeHtml(html: string): PageSummary {
+export function summarizeHtml(html: string, islands: readonly PageIsland[] = islandsOf(html)): PageSummary {
   const inlineScripts = new Set<string>();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
     if (EXECUTABLE.test(attributes!)) inlineScripts.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
@@ -22,7 +22,7 @@ export function summarizeHtml(html: string): PageSummary {
   return {
     links: [...html.matchAll(LINK_ATTRIBUTE)].map((match) => decodeEntities(match[1]!)),
     ids: [...html.matchAll(ID_ATTRIBUTE)].map((match) => match[1]!),
-    islands: islandsOf(html),
+    islands,
     inlineScripts: [...inlineScripts],
     ...(external === undefined ? {} : { externalScript: external }),
   };

@@ -4,7 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
-import { injectIslandScripts } from '../lib/islands.ts';
+import { injectIslandScripts, islandsOf } from '../lib/islands.ts';
 import { renderBody } from '../lib/page-bodies.ts';
 import { createPageIndex, type Dependency, type PageIndex } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
@@ -75,11 +75,13 @@ export function createPageRenderer(context: RenderContext, index: PageIndex = cr
       </LanguageProvider>
     );
     const document = errors.length > 0 ? undefined : await renderDocument(element, route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
-    const html = document === undefined ? undefined : injectIslandScripts(document, context.scripts);
+    // The scripts go in the head and place no island: the page's islands are found once.
+    const islands = document === undefined ? [] : islandsOf(document);
+    const html = document === undefined ? undefined : injectIslandScripts(document, context.scripts, islands);
     return {
       paths: job.paths,
       html,
-      summary: html === undefined ? undefined : summarizeHtml(html),
+      summary: html === undefined ? undefined : summarizeHtml(html, islands),
       dependencies: lookups.dependencies(),
       errors: errors.map(toRecord),
       warnings: warnings.map(toRecord),

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BuildError } from '../errors.ts';
 import { cached } from '../lib/build-cache.ts';
+import { fullClosure } from '../lib/islands.ts';
 import type { ScriptManifest } from '../types.ts';
 
 /** A bundled file of the widgets, with the site path it is served from. */
@@ -34,13 +35,7 @@ export async function bundleWidgets(widgetsDir: string, cacheDir: string): Promi
 export function scriptFilesFor(widgets: readonly string[], bundle: { files: readonly BundledScript[]; scripts: ScriptManifest }): BundledScript[] {
   if (widgets.length === 0) return [];
   const { scripts } = bundle;
-  const needed = new Set<string>();
-  const visit = (url: string) => {
-    if (!url || needed.has(url)) return;
-    needed.add(url);
-    for (const imported of [...(scripts.chunks[url]?.imports ?? []), ...(scripts.chunks[url]?.dynamicImports ?? [])]) visit(imported);
-  };
-  [scripts.loader, ...widgets.map((name) => scripts.widgets[name] ?? '')].forEach(visit);
+  const needed = fullClosure([scripts.loader, ...widgets.map((name) => scripts.widgets[name] ?? '')].filter(Boolean), scripts);
   return bundle.files.filter((file) => needed.has(`/${file.path}`));
 }
 
