@@ -1,5 +1,5 @@
 import { html, render } from 'htm/preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetProps } from '../registry.ts';
 
 /** The messaging link for a number and a message (facts.md: `https://wa.me/<digits>`). */
@@ -18,7 +18,8 @@ export function createChatPanel(el: HTMLElement, trigger: HTMLElement, props: Wi
     const [text, setText] = useState('');
     const input = useRef<HTMLInputElement>(null);
     setOpenFromOutside = setOpen;
-    useEffect(() => {
+    // A layout effect, so the button's state changes in the same frame as the panel it announces.
+    useLayoutEffect(() => {
       trigger.setAttribute('aria-expanded', String(open));
       if (open) input.current?.focus();
     }, [open]);

@@ -1,6 +1,6 @@
 import { html, render } from 'htm/preact';
 import { render as unmount } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetProps } from '../registry.ts';
 import type { ConsentChoice } from '../shared/consent-store.ts';
 
@@ -19,7 +19,8 @@ export function openConsentDialog(el: HTMLElement, props: WidgetProps['cookie-co
   function ConsentDialog() {
     const dialog = useRef<HTMLDialogElement>(null);
     const [choice, setChoice] = useState({ analytics: initial('analytics'), marketing: initial('marketing') });
-    useEffect(() => {
+    // Opened in the frame it is inserted, so it is never seen, or focusable, as a non-modal dialog.
+    useLayoutEffect(() => {
       dialog.current?.showModal();
     }, []);
     const close = () => {
