@@ -101,24 +101,14 @@ export async function renderDocument(element: ReactElement, source: string, erro
 }
 
 /** HTML attributes React writes in its camelCase prop names; HTML's own spelling is lowercase. */
-const CAMEL_CASE_ATTRIBUTES = ['allowFullScreen', 'autoComplete', 'charSet', 'dateTime', 'hrefLang', 'referrerPolicy', 'crossOrigin', 'fetchPriority', 'srcSet', 'noModule'].map((name) => ({
-  written: ` ${name}=`,
-  pattern: new RegExp(`\\s${name}=`, 'g'),
-}));
+const CAMEL_CASE_ATTRIBUTES = /\s(?:allowFullScreen|autoComplete|charSet|dateTime|hrefLang|referrerPolicy|crossOrigin|fetchPriority|srcSet|noModule)=/g;
 
 /**
- * Rewrites those names inside tags only: React escapes `<` and `>` in text and attribute
- * values, so a name is inside a tag when the nearest `<` before it is nearer than any `>`.
- * A plain search first skips the names a page does not use, cheaply.
+ * Rewrites those names inside tags only, in one pass: React escapes `<` and `>` in text and
+ * attribute values, so a name is inside a tag when the nearest `<` before it is nearer than any `>`.
  */
 function lowercaseHtmlAttributes(html: string): string {
-  let result = html;
-  for (const { written, pattern } of CAMEL_CASE_ATTRIBUTES) {
-    if (!result.includes(written)) continue;
-    const text = result;
-    result = text.replace(pattern, (whole: string, offset: number) => (text.lastIndexOf('<', offset) > text.lastIndexOf('>', offset) ? whole.toLowerCase() : whole));
-  }
-  return result;
+  return html.replace(CAMEL_CASE_ATTRIBUTES, (whole: string, offset: number) => (html.lastIndexOf('<', offset) > html.lastIndexOf('>', offset) ? whole.toLowerCase() : whole));
 }
 
 /** The component stack of a failing render; the synchronous renderer does not report it. */
