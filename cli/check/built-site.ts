@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse, type HTMLElement } from 'node-html-parser';
+import type { HTMLElement } from 'node-html-parser';
 
 /** An HTML file of the built site, parsed. */
 export interface BuiltPage {
@@ -25,6 +25,8 @@ export interface BuiltSite {
 
 /** Reads a built site from disk. */
 export async function readBuiltSite(root: string): Promise<BuiltSite> {
+  // Only `check` parses pages; a build does not load the parser.
+  const { parse } = await import('node-html-parser');
   const paths = (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1).split('\\').join('/')).sort();
   const files = new Map(await Promise.all(paths.map(async (path) => [path, await readFile(join(root, path))] as const)));

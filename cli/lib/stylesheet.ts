@@ -1,10 +1,9 @@
-import { transform } from 'esbuild';
 import { BuildError } from '../errors.ts';
 
 /** The site stylesheet prefixed for `browsers` by autoprefixer and minified by esbuild. */
 export async function processStylesheet(css: string, from: string, browsers: readonly string[]): Promise<Buffer> {
   // Imported here, on a cache miss only: autoprefixer and its browser data take ~80 ms to load.
-  const [{ default: postcss }, { default: autoprefixer }] = await Promise.all([import('postcss'), import('autoprefixer')]);
+  const [{ default: postcss }, { default: autoprefixer }, { transform }] = await Promise.all([import('postcss'), import('autoprefixer'), import('esbuild')]);
   try {
     const prefixed = await postcss([autoprefixer({ overrideBrowserslist: [...browsers] })]).process(css, { from });
     const { code } = await transform(prefixed.css, { loader: 'css', minify: true, sourcefile: from });

@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
@@ -113,6 +112,8 @@ function lowercaseHtmlAttributes(html: string): string {
 
 /** The component stack of a failing render; the synchronous renderer does not report it. */
 async function componentStackOf(element: ReactElement): Promise<string> {
+  // Needed only when a template fails; a build does not load it otherwise.
+  const { prerenderToNodeStream } = await import('react-dom/static');
   let stack = '';
   await prerenderToNodeStream(element, { onError: (_error, info) => void (stack ||= info?.componentStack ?? '') }).catch(() => undefined);
   const frames = stack.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('at ')).map((line) => line.replace(/ \(.*\)$/, '').slice(3));
