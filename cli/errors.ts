@@ -17,6 +17,7 @@ export const errorCatalogue = {
   MissingTranslation: 'Add the text in that language; until then visitors see the Catalan text.',
   UnknownTranslationKey: 'Add the key to content/ca/ui.yaml (and es, en) or fix the spelling.',
   UnknownSetting: 'Placeholders name a setting of content/site.yaml, e.g. {{contact.email}}.',
+  InvalidHeading: 'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
   BrokenLink: 'Link to an existing page, written without language prefix: /services/orto-k.',
   InvalidRedirect: 'Every redirect must start from a path that is not a page and end on a page.',
   TemplateError: 'A template threw while rendering; the component stack shows where.',
@@ -25,6 +26,7 @@ export const errorCatalogue = {
   BundleError: 'Fix the stylesheet or widget source named above.',
   UnknownWidget: 'Islands name a folder of widgets/ that has an index.ts exporting mount().',
   ExternalScript: 'Third-party scripts load only through the consent-gated analytics widget.',
+  InvisibleCharacter: 'Retype the text around that position, or paste it as plain text: the characters are removed from the page.',
   OverBudget: 'Make the named widget smaller, load it later (idle, visible, interaction), or drop it from the page.',
 } as const;
 

@@ -56,7 +56,7 @@ const enum Field { Path, Key, Signature, Size, Mtime, Dependencies, Links, Ids, 
 type Packed = {
   strings: string[];
   pages: string;
-  parsed: Record<string, [ParsedPage['frontMatter'], number, number]>;
+  parsed: Record<string, [ParsedPage['frontMatter'], number, number, ParsedPage['warnings']?]>;
   checked: [string, CheckedYaml extends Map<string, infer T> ? T : never][];
   sources: [string, number, number, number, string][];
   files: string[];
@@ -112,7 +112,7 @@ export async function loadBuildMemory(cacheDir: string, generatorKey: string | u
     return empty;
   }
   const { strings } = packed;
-  const parsed: ParsedPages = new Map(Object.entries(packed.parsed).map(([hash, [frontMatter, bodyStart, bodyLine]]) => [hash, { frontMatter, bodyStart, bodyLine }]));
+  const parsed: ParsedPages = new Map(Object.entries(packed.parsed).map(([hash, [frontMatter, bodyStart, bodyLine, warnings]]) => [hash, { frontMatter, bodyStart, bodyLine, ...(warnings ? { warnings } : {}) }]));
   const pages = new Map<string, PageMemory>();
   for (const line of packed.pages ? packed.pages.split('\n') : []) {
     const page = new RememberedPage(line, strings);
@@ -151,7 +151,7 @@ export async function saveBuildMemory(cacheDir: string, generatorKey: string | u
     ];
     lines.push(fields.join('\t'));
   }
-  const parsed: Packed['parsed'] = Object.fromEntries([...memory.parsed].map(([hash, page]) => [hash, [page.frontMatter, page.bodyStart, page.bodyLine]]));
+  const parsed: Packed['parsed'] = Object.fromEntries([...memory.parsed].map(([hash, page]) => [hash, page.warnings ? [page.frontMatter, page.bodyStart, page.bodyLine, page.warnings] : [page.frontMatter, page.bodyStart, page.bodyLine]]));
   const file = memoryFile(cacheDir, generatorKey, outDir);
   await mkdir(cacheDir, { recursive: true });
   const stale = (await readdir(cacheDir)).filter((name) => name.startsWith('memory-') && !name.startsWith(`memory-${generatorKey}-`));

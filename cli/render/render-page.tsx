@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
+import { removeInvisibleCharacters } from '../lib/invisible-characters.ts';
 import { injectIslandScripts, islandsOf } from '../lib/islands.ts';
 import { renderBody } from '../lib/page-bodies.ts';
 import { createPageIndex, type Dependency, type PageIndex } from '../lib/page-index.ts';
@@ -88,10 +89,13 @@ export function createPageRenderer(context: RenderContext, index: PageIndex = cr
   };
 }
 
-/** Renders a whole document; a template that throws becomes a TemplateError naming its component. */
+/**
+ * Renders a whole document, without the invisible characters content may hold (validation
+ * reports where they were); a template that throws becomes a TemplateError naming its component.
+ */
 export async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
   try {
-    return `<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`;
+    return removeInvisibleCharacters(`<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`);
   } catch (error) {
     const stack = await componentStackOf(element);
     errors.push(new BuildError('TemplateError', `${(error as Error).message}${stack}`, { file: source, cause: error }));

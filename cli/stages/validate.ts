@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BuildError, fromRecord, throwIfAny, toRecord, type ProblemRecord } from '../errors.ts';
 import { contentHash } from '../lib/hash.ts';
+import { findInvisibleCharacters } from '../lib/invisible-characters.ts';
 import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { parseWithSchema } from '../lib/schema-errors.ts';
 import { parseYaml, type YamlSource } from '../lib/yaml-lines.ts';
@@ -53,6 +54,8 @@ export interface ParsedPage {
   readonly frontMatter: z.infer<typeof frontMatterSchema>;
   readonly bodyStart: number;
   readonly bodyLine: number;
+  /** What the page's text holds that the page will not show, as warnings. */
+  readonly warnings?: readonly ProblemRecord[];
 }
 
 /**
@@ -78,6 +81,8 @@ export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new M
       return known.value as T;
     }
     const scoped = createFindings();
+    const invisible = file && findInvisibleCharacters(textOf(file), file.file);
+    if (invisible) scoped.warnings.push(invisible);
     const value = work(scoped);
     findings.errors.push(...scoped.errors);
     findings.warnings.push(...scoped.warnings);
@@ -198,8 +203,12 @@ function parsePage(file: RawFile, findings: Findings): ParsedPage | undefined {
   const source = findings.guard(() => parseMarkdownFile(text, file.file));
   const frontMatter = source && parseWithSchema(frontMatterSchema, source.frontMatter, file.file, findings.errors, { code: 'InvalidFrontmatter' });
   if (!source || !frontMatter) return undefined;
+  const invisible = findInvisibleCharacters(text, file.file);
   // A copy: the parser's strings are slices that would keep the whole file's text in memory.
-  return { frontMatter: JSON.parse(JSON.stringify(frontMatter)) as typeof frontMatter, bodyStart: text.length - source.body.length, bodyLine: source.bodyLine };
+  return {
+    frontMatter: JSON.parse(JSON.stringify(frontMatter)) as typeof frontMatter, bodyStart: text.length - source.body.length, bodyLine: source.bodyLine,
+    ...(invisible ? { warnings: [toRecord(invisible)] } : {}),
+  };
 }
 
 function validatePages(files: readonly RawFile[], findings: Findings, parsed: ParsedPages): PageEntry[] {
@@ -222,6 +231,7 @@ function validatePages(files: readonly RawFile[], findings: Findings, parsed: Pa
     const page = earlier.get(hash) ?? parsePage(file, findings);
     if (!page) continue;
     parsed.set(hash, page);
+    warnings.push(...(page.warnings ?? []).map(fromRecord));
     pages.push({ id, locale: locale as Locale, ...page.frontMatter, file: file.file, bodyStart: page.bodyStart, bodyLine: page.bodyLine, sourceHash: hash });
   }
   const catalan = new Set(pages.filter((page) => page.locale === 'ca').map((page) => page.id));
