@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, localeSchema, localizedSchema, sitePathSchema, slugSchema } from './common.ts';
+import { isoDateSchema, localeSchema, localizedSchema, siteFileSchema, sitePathSchema, slugSchema } from './common.ts';
 
 /** content/collections/products.yaml: the home page's product teasers with "from" prices. */
 export const productSchema = z
@@ -10,7 +10,7 @@ export const productSchema = z
     price: z.number().positive(),
     pricePeriod: z.literal('month').optional(),
     link: sitePathSchema,
-    image: z.string().startsWith('/').optional(),
+    image: siteFileSchema.optional(),
   })
   .strict();
 
@@ -48,7 +48,7 @@ export const brandSchema = z
   .object({
     id: z.number().int().positive(),
     name: z.string().min(1),
-    logo: z.string().startsWith('/'),
+    logo: siteFileSchema,
     description: localizedSchema,
   })
   .strict();

@@ -23,3 +23,9 @@ export const isoDateSchema = z
 
 /** An absolute https address. */
 export const httpsUrlSchema = z.url({ protocol: /^https$/, error: 'must be an https:// address' });
+
+/**
+ * A file of this site, by its path from the root: `/images/logo.svg`. Browsers read `//host/…`
+ * and `/\host/…` as addresses on another site, which would load a stranger's file on every visit.
+ */
+export const siteFileSchema = z.string().regex(/^\/(?![/\\])/, 'must be a path on this site that starts with a single /, such as /images/logo.svg');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common.ts';
+import { isoDateSchema, siteFileSchema } from './common.ts';
 
 /** Page templates a markdown file may ask for; each is one component in templates/pages/. */
 export const pageTemplates = ['home', 'service', 'page', 'legal', 'model-list', 'not-found'] as const;
@@ -14,7 +14,7 @@ export const frontMatterSchema = z
     keywords: z.array(z.string().min(1)).default([]),
     template: z.enum(pageTemplates),
     updated: isoDateSchema.optional(),
-    image: z.object({ src: z.string().startsWith('/'), alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).strict().optional(),
+    image: z.object({ src: siteFileSchema, alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).strict().optional(),
     appointment: z
       .object({ subject: z.string().min(1).optional(), duration: z.number().int().positive().optional() })
       .strict()
