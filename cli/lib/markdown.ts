@@ -1,4 +1,4 @@
-import type { Link, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
+import type { Heading, Link, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
 import type { Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import { BuildError } from '../errors.ts';
@@ -51,19 +51,32 @@ const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 export async function renderMarkdown(markdown: string, context: MarkdownContext, errors: BuildError[]): Promise<string> {
   const processor = await markdownProcessor();
   const tree = processor.parse(markdown);
-  const fail = (node: Nodes, code: 'UnknownSetting' | 'BrokenLink', message: string) =>
+  const fail = (node: Nodes, code: 'UnknownSetting' | 'BrokenLink' | 'InvalidHeading', message: string) =>
     errors.push(new BuildError(code, message, { file: context.file, line: (node.position?.start.line ?? 1) + context.line - 1, col: node.position?.start.column }));
 
   replaceBlocks(tree, context, fail);
   visit(tree, (node) => {
     if (node.type === 'text') node.value = fillPlaceholders(node.value, context, (name) => fail(node, 'UnknownSetting', `unknown placeholder {{${name}}}`));
     if (node.type === 'link') resolveLink(node, context, fail);
+    if (node.type === 'heading') checkHeading(node, fail);
     if (node.type === 'image' && node.url.startsWith('/') && !context.exists(node.url)) {
       fail(node, 'BrokenLink', `the image ${node.url} is not a file of the site (content/images/ or public/)`);
     }
   });
   // remark-html compiles mdast itself, so the tree stays mdast through `run`.
   return String(processor.stringify(processor.runSync(tree) as Root));
+}
+
+/** A body heading is a section of the page: below its title, and with words a screen reader can announce. */
+function checkHeading(node: Heading, fail: (node: Nodes, code: 'InvalidHeading', message: string) => void): void {
+  if (node.depth === 1) fail(node, 'InvalidHeading', 'a level-1 heading (`# …`) in the body would be a second page title');
+  else if (textOf(node).trim() === '') fail(node, 'InvalidHeading', 'this heading has no text');
+}
+
+function textOf(node: Nodes): string {
+  if ('value' in node && typeof node.value === 'string' && node.type !== 'html') return node.value;
+  if (node.type === 'image') return node.alt ?? '';
+  return 'children' in node ? (node.children as Nodes[]).map(textOf).join('') : '';
 }
 
 function fillPlaceholders(text: string, context: MarkdownContext, onUnknown: (name: string) => void): string {

@@ -29,6 +29,14 @@ describe('renderMarkdown', () => {
     expect(errors[0]!.message).toContain('/es/blog/');
   });
 
+  it('reports a second page title and a heading without text, at their lines', async () => {
+    const { errors } = await render('Intro.\n\n# Another title\n\n## ![Logo](/images/a.svg)\n\n##\n\n### **Bold**\n');
+    expect(errors.map((error) => [error.code, error.line, error.message])).toEqual([
+      ['InvalidHeading', 8, 'a level-1 heading (`# …`) in the body would be a second page title'],
+      ['InvalidHeading', 12, 'this heading has no text'],
+    ]);
+  });
+
   it('fills settings placeholders in text and links, and reports unknown ones', async () => {
     const { html, errors } = await render('Write to [{{contact.email}}](mailto:{{contact.email}}) or {{contact.fax}}.');
     expect(html).toContain('<a href="mailto:hola@example.com">hola@example.com</a>');
