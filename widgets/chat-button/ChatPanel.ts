@@ -36,8 +36,11 @@ export function createChatPanel(el: HTMLElement, trigger: HTMLElement, props: Wi
     if (!open) return null;
     const send = (event: Event) => {
       event.preventDefault();
-      const tab = window.open(chatUrl(props.number, text.trim() || props.message), '_blank');
+      const url = chatUrl(props.number, text.trim() || props.message);
+      const tab = window.open(url, '_blank');
+      // A blocked new tab: the conversation opens here instead, as the link does without JavaScript.
       if (tab) tab.opener = null;
+      else window.location.assign(url);
       setOpen(false);
       setText('');
     };
