@@ -1,0 +1,133 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPage, THROWING_STORAGE } from '../helpers/browser.ts';
+import { copyProject } from '../helpers/cli.ts';
+import { useServedSite } from '../helpers/fixture.ts';
+
+// The site under the faults a visitor's browser or network can bring, with an analytics id set
+// so the analytics island is on every page. What "still works" means on every page: the main
+// heading is shown, the menu leads to another page, and no error escapes uncaught.
+const project = await copyProject();
+afterAll(() => rm(project, { recursive: true, force: true }));
+const settingsFile = join(project, 'content/site.yaml');
+await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'));
+const site = useServedSite(join(project, 'content'));
+
+const PAGES = ['/ca/', '/es/services/orto-k/', '/en/about/', '/ca/legal/privacy/'];
+const NO_INTERSECTION_OBSERVER = 'delete window.IntersectionObserver; delete window.IntersectionObserverEntry;';
+
+/** Opens a page with `setup` applied; collects uncaught errors apart from logged ones. */
+async function openFaulty(setup: (page: Page) => Promise<unknown>, viewport = { width: 1280, height: 800 }) {
+  const { page, blocked } = await openPage(site.browser, site.url, viewport);
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  await setup(page);
+  return { page, blocked, uncaught };
+}
+
+/** The page reads (its h1 is visible, its main text is not hidden by an effect waiting for JavaScript) and its menu leads on. */
+async function expectReadsAndNavigates(page: Page, path: string) {
+  await page.goto(`${site.url}${path}`);
+  await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+  // Sections fade in as they are scrolled to: scroll through the page, then nothing may stay hidden.
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  const hidden = () => page.evaluate(() => [...document.querySelectorAll('main [data-reveal]')].filter((element) => {
+    const style = getComputedStyle(element);
+    return Number(style.opacity) < 1 || style.visibility === 'hidden';
+  }).length);
+  await expect.poll(hidden, { message: `${path}: text left invisible`, timeout: 3000 }).toBe(0);
+  const link = page.locator('header nav a[href^="/"]:visible, footer a[href^="/"]:visible').first();
+  const href = await link.getAttribute('href');
+  await link.click();
+  await page.waitForURL(`**${href}`);
+  await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+}
+
+describe('faults, in Chromium', () => {
+  it('localStorage that throws on every access: pages read and navigate, the banner still asks and its answer holds for the visit', async () => {
+    const { page, uncaught } = await openFaulty((page) => page.addInitScript(THROWING_STORAGE));
+    for (const path of PAGES) await expectReadsAndNavigates(page, path);
+    await page.goto(`${site.url}/en/`);
+    const banner = page.locator('.consent-banner');
+    await expect.poll(() => banner.isVisible(), { timeout: 5000 }).toBe(true);
+    await banner.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => banner.isVisible()).toBe(false);
+    expect(uncaught.join('\n')).toBe('');
+    await page.context().close();
+  });
+
+  it('analytics blocked: the tag fails to load, nothing else changes', async () => {
+    const { page, uncaught } = await openFaulty(async (page) => {
+      await page.route('https://www.googletagmanager.com/**', (route) => route.abort('blockedbyclient'));
+      await page.addInitScript(() => { try { localStorage.setItem('cookieConsent', 'all'); } catch { /* frames of other origins have no storage to give */ } });
+    });
+    for (const path of PAGES) await expectReadsAndNavigates(page, path);
+    expect(uncaught.join('\n')).toBe('');
+    await page.context().close();
+  });
+
+  it('the map frame failing to load leaves the rest of the page as it is', async () => {
+    const { page, uncaught } = await openFaulty((page) => page.route('https://maps.example.com/**', (route) => route.abort('connectionrefused')));
+    await page.goto(`${site.url}/ca/`);
+    const map = page.locator('iframe.location__map');
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => map.isVisible()).toBe(true);
+    await expectReadsAndNavigates(page, '/ca/');
+    expect(uncaught.join('\n')).toBe('');
+    await page.context().close();
+  });
+
+  it('window.open blocked: the appointment shows the error toast, the chat opens the conversation in this tab', async () => {
+    const { page, uncaught } = await openFaulty((page) => page.addInitScript(() => { window.open = () => null; }));
+    await page.goto(`${site.url}/en/`);
+    await page.waitForTimeout(400);
+    await page.locator('.hero [data-island="appointment"] a').click();
+    await expect.poll(() => page.locator('.toast--destructive').isVisible()).toBe(true);
+    await page.locator('.chat-fab').click();
+    await page.locator('.chat-panel input').fill('Hello');
+    await Promise.all([page.waitForURL(/^https:\/\/wa\.me\//), page.locator('.chat-panel button[type=submit]').click()]);
+    expect(page.url()).toBe(`https://wa.me/34600000000?text=Hello`);
+    expect(uncaught.join('\n')).toBe('');
+    await page.context().close();
+  });
+
+  it('no IntersectionObserver: every section is shown, lazy islands still start, images load', async () => {
+    const { page, uncaught } = await openFaulty((page) => page.addInitScript(NO_INTERSECTION_OBSERVER));
+    for (const path of PAGES) await expectReadsAndNavigates(page, path);
+    await page.goto(`${site.url}/ca/`);
+    // The brand carousel hydrates when visible; without the observer it hydrates at once.
+    await expect.poll(() => page.locator('.carousel--enhanced').count()).toBe(1);
+    // Native lazy loading does not need the observer: images in view load.
+    await page.locator('#brands').scrollIntoViewIfNeeded();
+    const pendingInView = () => page.evaluate(() => [...document.images].filter((image) => {
+      const box = image.getBoundingClientRect();
+      return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && !image.complete;
+    }).length);
+    await expect.poll(pendingInView).toBe(0);
+    expect(await page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth > 0).length)).toBeGreaterThan(3);
+    expect(uncaught.join('\n')).toBe('');
+    await page.context().close();
+  });
+
+  it('widget chunks on a very slow network: the page reads and navigates before they arrive, and they start when they do', async () => {
+    const { page, uncaught } = await openFaulty((page) => page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined);
+    }));
+    const started = Date.now();
+    await page.goto(`${site.url}/es/`, { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+    // Before any script: the chat button is a plain link to the conversation.
+    expect(await page.locator('.chat-fab').getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    await expect.poll(() => page.locator('.chat-fab').getAttribute('aria-expanded'), { timeout: 15_000 }).toBe('false');
+    await expectReadsAndNavigates(page, '/es/about/');
+    expect(uncaught.join('\n')).toBe('');
+    await page.context().close();
+  });
+});
