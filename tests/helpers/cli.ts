@@ -32,3 +32,10 @@ export async function hashTree(dir: string): Promise<string> {
   for (const file of files) hash.update(relative(dir, file)).update('\0').update(await readFile(file)).update('\0');
   return hash.digest('hex');
 }
+
+/** The hash of every file below a folder, by relative path. */
+export async function hashFiles(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return new Map(await Promise.all(files.map(async (file) => [relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex')] as const)));
+}
