@@ -54,10 +54,10 @@ const defaults = {
   outDir: 'dist',
 } satisfies Partial<Record<keyof Config, string>>;
 
-/** Resolves flags and environment into a Config; folders are relative to the working directory. */
 /** Pages to render before worker threads pay for their start (measured with bench/scale.js). */
 const THREADS_FROM = 300;
 
+/** Resolves flags and environment into a Config; folders are relative to the working directory. */
 export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env, packageRoot = sourcePackageRoot, generatorKey?: string, workerScript?: string): Config {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);

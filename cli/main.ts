@@ -55,6 +55,13 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
       exitCode = report.isComplete ? 0 : 1;
     });
   program
+    .command('licences')
+    .description('list the licences of the packages the generator runs with, as the README shows them')
+    .action(async () => {
+      const { licenceList } = await import('./commands/licences.ts');
+      console.log(await licenceList(packageRoot ?? resolve('.')));
+    });
+  program
     .command('preview')
     .description('serve the built site on 127.0.0.1 with the redirects, headers and 404 pages of the generated host files')
     .option('--dist <dir>', 'built site to serve', 'dist')
