@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from './hash.ts';
+import { isProcessRunning } from './process.ts';
 import type { Dependency } from './page-index.ts';
 import type { KnownSources } from '../stages/load.ts';
 import type { CheckedYaml, ParsedPage, ParsedPages } from '../stages/validate.ts';
@@ -154,7 +155,10 @@ export async function saveBuildMemory(cacheDir: string, generatorKey: string | u
   const parsed: Packed['parsed'] = Object.fromEntries([...memory.parsed].map(([hash, page]) => [hash, page.warnings ? [page.frontMatter, page.bodyStart, page.bodyLine, page.warnings] : [page.frontMatter, page.bodyStart, page.bodyLine]]));
   const file = memoryFile(cacheDir, generatorKey, outDir);
   await mkdir(cacheDir, { recursive: true });
-  const stale = (await readdir(cacheDir)).filter((name) => name.startsWith('memory-') && !name.startsWith(`memory-${generatorKey}-`));
+  // Memories of other generator versions, and half-written ones of builds that were killed.
+  const stale = (await readdir(cacheDir)).filter((name) => name.startsWith('memory-') && (
+    !name.startsWith(`memory-${generatorKey}-`) || (/\.json\.\d+$/.test(name) && !isProcessRunning(Number(name.slice(name.lastIndexOf('.') + 1))))
+  ));
   await Promise.all(stale.map((name) => rm(join(cacheDir, name), { force: true })));
   await writeFile(`${file}.${process.pid}`, JSON.stringify({
     strings, pages: lines.join('\n'), parsed, checked: [...memory.checked], files: memory.files,

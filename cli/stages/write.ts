@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
 import type { FileStamp } from '../lib/build-memory.ts';
+import { isProcessRunning } from '../lib/process.ts';
 
 /** Where the finished site goes: the disk, or memory for tests and the dev server. */
 export interface Writer {
@@ -255,7 +256,7 @@ async function takeLock(lock: string, outDir: string): Promise<void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new BuildError('OutputError', `cannot lock the output folder: ${(error as Error).message}`, { file: outDir, cause: error });
       const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-      if (isRunning(holder)) {
+      if (isProcessRunning(holder)) {
         throw new BuildError('OutputError', `another build (process ${holder}) is writing this folder; wait for it to finish`, { file: outDir, hint: `If no build is running, delete ${lock}.` });
       }
       await rm(lock, { force: true });
@@ -286,19 +287,8 @@ function isInside(path: string): boolean {
 async function removeAbandonedStaging(parent: string, name: string): Promise<void> {
   const prefix = `.${name}.staging-`;
   const entries = await readdir(parent).catch(() => [] as string[]);
-  const abandoned = entries.filter((entry) => entry.startsWith(prefix) && !isRunning(Number(entry.slice(prefix.length))));
+  const abandoned = entries.filter((entry) => entry.startsWith(prefix) && !isProcessRunning(Number(entry.slice(prefix.length))));
   await Promise.all(abandoned.map((entry) => rm(join(parent, entry), { recursive: true, force: true })));
-}
-
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function exists(path: string): Promise<boolean> {

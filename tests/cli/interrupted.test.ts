@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, copyProject, hashTree, runCli } from '../helpers/cli.ts';
@@ -83,6 +83,9 @@ describe('a build killed with SIGKILL', () => {
       const next = await runCli(['build', '--quiet'], { cwd: project, env: ENV });
       expect(next.code, `${where}\n${next.stderr}`).toBe(0);
       expect(await hashTree(dist), where).toBe(hashes.before);
+      // Nothing of the killed build is left behind: no staging folder, journal, lock or half-written memory.
+      expect((await readdir(project)).filter((name) => name.startsWith('.dist')), where).toEqual([]);
+      expect((await readdir(join(project, '.cache/sitegen'))).filter((name) => /\.json\.\d+$/.test(name)), where).toEqual([]);
     }
     // Most kills must land before the build finished, or this proves nothing.
     expect(cutShort).toBeGreaterThanOrEqual(2);
