@@ -206,20 +206,23 @@ async function swapWhole(outDir: string, staging: string, previous: string, kept
 
 /**
  * Moves the changed files into the current version in place. The journal, written first, lists
- * every move; the replaced and removed files wait in `previous` until the last move is done.
+ * every move; a copy of each file replaced or removed (a hard link, so no bytes are copied) waits
+ * in `previous` until the last move is done. Each new file is renamed over the old one, so a file
+ * is always either its old or its new self, never missing: a change of one file is atomic.
  */
 async function applyChanges(outDir: string, staging: string, previous: string, journal: string, replaced: readonly string[], added: readonly string[], removed: readonly string[]): Promise<void> {
   const moves = { added, replaced, removed };
   await writeFile(`${journal}.tmp`, JSON.stringify(moves));
   await rename(`${journal}.tmp`, journal);
-  for (const path of [...moves.replaced, ...moves.removed]) {
+  for (const path of [...replaced, ...removed]) {
     await mkdir(dirname(join(previous, path)), { recursive: true });
-    await rename(join(outDir, path), join(previous, path));
+    await link(join(outDir, path), join(previous, path)).catch(async () => writeFile(join(previous, path), await readFile(join(outDir, path))));
   }
   for (const path of [...replaced, ...added]) {
     await mkdir(dirname(join(outDir, path)), { recursive: true });
     await rename(join(staging, path), join(outDir, path));
   }
+  for (const path of removed) await rm(join(outDir, path), { force: true });
   await rm(journal);
   await rm(previous, { recursive: true, force: true });
   await removeEmptyFolders(outDir, removed);

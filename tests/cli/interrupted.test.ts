@@ -71,8 +71,9 @@ describe('a build killed with SIGKILL', () => {
       build.child.kill('SIGKILL');
       const { code } = await build.ended;
       const where = `seed ${SEED + index}, kill ${kill} after ${delay} ms (exit ${code})`;
-      // Only the last few milliseconds, moving files into place, can be cut short; they are
-      // journaled, and the next build puts the previous site back before anything else.
+      // Only the last moments, moving several changed files into place, can be cut short (each
+      // file is replaced in one step); they are journaled, and the next build puts the previous
+      // site back before anything else.
       const isRecoverable = existsSync(join(project, '.dist.journal')) || existsSync(join(project, '.dist.previous'));
       const left = await hashTree(dist);
       if (!isRecoverable) expect([hashes.before, hashes.after[index]], where).toContain(left);

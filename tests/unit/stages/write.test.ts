@@ -52,6 +52,27 @@ describe('fsWriter', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
+  it('replaces a changed file in one step: a reader never finds it missing', async () => {
+    const out = join(parent, 'dist');
+    const site = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]));
+    await writeAll(fsWriter(out), site);
+    // Another process reads the page as fast as it can while it is changed 40 times, one file at a time.
+    const reader = spawn(process.execPath, ['-e', `
+      const fs = require('node:fs'); let missing = 0; const end = Date.now() + 60000;
+      process.stdin.on('data', () => { process.stdout.write(String(missing)); process.exit(0); });
+      (function read() { for (let i = 0; i < 200; i++) { try { fs.readFileSync(${JSON.stringify(join(out, 'p0/index.html'))}); } catch { missing++; } } if (Date.now() < end) setImmediate(read); })();
+      process.stdout.write('reading');
+    `]);
+    await new Promise((resolve) => reader.stdout.once('data', resolve));
+    for (let round = 0; round < 40; round++) await writeAll(fsWriter(out), { ...site, 'p0/index.html': `page 0, version ${round}` });
+    const missing = await new Promise<string>((resolve) => {
+      reader.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+      reader.stdin.write('done');
+    });
+    expect(missing).toBe('0');
+    expect(await readFile(join(out, 'p0/index.html'), 'utf8')).toBe('page 0, version 39');
+  });
+
   it('carries a file over by its stamp, and refuses when the file was changed since', async () => {
     const out = join(parent, 'dist');
     const stamps = await writeAll(fsWriter(out), { 'a.html': 'a', 'b.html': 'b' });
