@@ -92,6 +92,7 @@ export function fsWriter(outDir: string): Writer {
         await rm(lock, { force: true });
         throw fail(`cannot prepare the output folder: ${(cause as Error).message}`, cause);
       }
+      const hasCurrent = await exists(outDir);
       const written = new Map<string, FileStamp>();
       const kept = new Map<string, FileStamp>();
       const ensureFolder = folderMaker();
@@ -102,7 +103,7 @@ export function fsWriter(outDir: string): Writer {
       let failure: BuildError | undefined;
       const store = async (path: string, contents: string | Buffer) => {
         try {
-          const stored = await storeFile({ outDir, staging }, path, contents, ensureFolder);
+          const stored = await storeFile({ outDir, staging, hasCurrent }, path, contents, ensureFolder);
           (stored.isKept ? kept : written).set(path, stored.stamp);
         } catch (cause) {
           failure ??= fail(`cannot write the site: ${(cause as Error).message}`, cause);
@@ -160,6 +161,8 @@ export function fsWriter(outDir: string): Writer {
 interface StoreTarget {
   readonly outDir: string;
   readonly staging: string;
+  /** False when there is no current version: nothing to compare with, no `stat` to fail per file. */
+  readonly hasCurrent: boolean;
 }
 
 /**
@@ -168,7 +171,7 @@ interface StoreTarget {
  * other goes to the staging folder. Returns the file's stamp and which of the two happened.
  */
 async function storeFile(target: StoreTarget, path: string, contents: string | Buffer, ensureFolder: (folder: string) => Promise<unknown>): Promise<{ stamp: FileStamp; isKept: boolean }> {
-  const currentStats = await stat(join(target.outDir, path)).catch(() => undefined);
+  const currentStats = target.hasCurrent ? await stat(join(target.outDir, path)).catch(() => undefined) : undefined;
   if (currentStats?.size === Buffer.byteLength(contents)) {
     const current = await readFile(join(target.outDir, path));
     if (current.equals(typeof contents === 'string' ? Buffer.from(contents) : contents)) {
@@ -177,9 +180,14 @@ async function storeFile(target: StoreTarget, path: string, contents: string | B
   }
   const file = join(target.staging, path);
   await ensureFolder(dirname(file));
-  await writeFile(file, contents);
-  const stats = await stat(file);
-  return { stamp: { size: stats.size, mtimeMs: stats.mtimeMs }, isKept: false };
+  const handle = await open(file, 'w');
+  try {
+    await handle.writeFile(contents);
+    const stats = await handle.stat();
+    return { stamp: { size: stats.size, mtimeMs: stats.mtimeMs }, isKept: false };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** mkdir -p, once per folder. */
