@@ -75,7 +75,7 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   try {
     const rendered = await task('render', () => renderSite({
       content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, images: images.manifest, buildYear: config.buildTime.getUTCFullYear(),
-      manifest: previous.pages, threads: config.renderThreads,
+      manifest: previous.pages, lookups: previous.lookups, threads: config.renderThreads,
     }, session));
     const usedWidgets = [...new Set(rendered.outputs.flatMap((output) => output.summary?.islands.map((island) => island.name) ?? []))].sort();
     const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
@@ -95,7 +95,7 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
     const written = records.map((record) => record.path);
     const hashes = new Map(content.pages.map((page) => [page.file, page.sourceHash]));
     const sources: KnownSources = new Map(files.content.flatMap((file) => (file.stamp && hashes.has(file.file) ? [[file.path, { stamp: file.stamp, hash: hashes.get(file.file)! }]] : [])));
-    const remembered = { pages, parsed, checked, sources, files: written };
+    const remembered = { pages, parsed, checked, sources, files: written, lookups: rendered.lookups };
     // The site is written by now; a memory that cannot be saved only makes the next build slower.
     await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, remembered).catch(() => undefined);
     const stylesheet = bundle.outputs.find((output) => `/${output.path}` === bundle.assets.stylesheet);

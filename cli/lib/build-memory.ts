@@ -36,6 +36,8 @@ export interface BuildMemory {
   readonly sources: KnownSources;
   /** Every file the build wrote. */
   readonly files: readonly string[];
+  /** The fingerprint of what page lookups answered (see renderSite). */
+  readonly lookups?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ type Packed = {
   checked: [string, CheckedYaml extends Map<string, infer T> ? T : never][];
   sources: [string, number, number, number, string][];
   files: string[];
+  lookups?: string;
 };
 
 const listOf = (field: string | undefined): number[] => (field ? field.split(',').map((digits) => parseInt(digits, 36)) : []);
@@ -120,7 +123,7 @@ export async function loadBuildMemory(cacheDir: string, generatorKey: string | u
     pages.set(page.path, page);
   }
   const sources: KnownSources = new Map(packed.sources.map(([path, size, mtimeMs, ctimeMs, hash]) => [path, { stamp: { size, mtimeMs, ctimeMs }, hash }]));
-  return { pages, parsed, checked: new Map(packed.checked), sources, files: packed.files };
+  return { pages, parsed, checked: new Map(packed.checked), sources, files: packed.files, lookups: packed.lookups };
 }
 
 /** Writes what the build that just finished remembers, and removes what other generator versions left. */
@@ -161,7 +164,7 @@ export async function saveBuildMemory(cacheDir: string, generatorKey: string | u
   ));
   await Promise.all(stale.map((name) => rm(join(cacheDir, name), { force: true })));
   await writeFile(`${file}.${process.pid}`, JSON.stringify({
-    strings, pages: lines.join('\n'), parsed, checked: [...memory.checked], files: memory.files,
+    strings, pages: lines.join('\n'), parsed, checked: [...memory.checked], files: memory.files, lookups: memory.lookups,
     sources: [...memory.sources].map(([path, source]) => [path, source.stamp.size, source.stamp.mtimeMs, source.stamp.ctimeMs, source.hash]),
   }));
   await rename(`${file}.${process.pid}`, file);
