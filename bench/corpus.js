@@ -41,8 +41,8 @@ const vocabulary = {
   },
 };
 
-/** A small seeded generator (mulberry32), so the corpus is the same on every run. */
-function random(seed) {
+/** A small seeded generator (mulberry32): the same seed gives the same numbers on every machine. */
+export function seededRandom(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -58,7 +58,7 @@ export const slugOf = (index) => `article-${String(index).padStart(5, '0')}`;
 /** The markdown body of page `index`: about 600 words, with links to other corpus pages. */
 function bodyOf(locale, index, pagesPerLocale) {
   const words = vocabulary[locale];
-  const next = random(index * 31 + locale.charCodeAt(0));
+  const next = seededRandom(index * 31 + locale.charCodeAt(0));
   const pick = (list) => list[Math.floor(next() * list.length)];
   const sentence = () => {
     const length = 9 + Math.floor(next() * 8);

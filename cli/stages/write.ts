@@ -204,7 +204,7 @@ function folderMaker(): (folder: string) => Promise<unknown> {
 async function swapWhole(outDir: string, staging: string, previous: string, kept: readonly string[], ensureFolder: (folder: string) => Promise<unknown>): Promise<void> {
   for (const path of kept) {
     await ensureFolder(dirname(join(staging, path)));
-    await link(join(outDir, path), join(staging, path)).catch(async () => writeFile(join(staging, path), await readFile(join(outDir, path))));
+    await linkOrCopy(join(outDir, path), join(staging, path));
   }
   const hadSite = await exists(outDir);
   if (hadSite) await rename(outDir, previous);
@@ -224,7 +224,7 @@ async function applyChanges(outDir: string, staging: string, previous: string, j
   await rename(`${journal}.tmp`, journal);
   for (const path of [...replaced, ...removed]) {
     await mkdir(dirname(join(previous, path)), { recursive: true });
-    await link(join(outDir, path), join(previous, path)).catch(async () => writeFile(join(previous, path), await readFile(join(outDir, path))));
+    await linkOrCopy(join(outDir, path), join(previous, path));
   }
   for (const path of [...replaced, ...added]) {
     await mkdir(dirname(join(outDir, path)), { recursive: true });
@@ -234,6 +234,11 @@ async function applyChanges(outDir: string, staging: string, previous: string, j
   await rm(journal);
   await rm(previous, { recursive: true, force: true });
   await removeEmptyFolders(outDir, removed);
+}
+
+/** A second name for a file (no bytes copied), or a copy where the file system has no hard links. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  await link(from, to).catch(async () => writeFile(to, await readFile(from)));
 }
 
 /** Puts back what a killed build left half done: a half-applied journal, or a half-done swap. */

@@ -4,7 +4,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, copyProject, hashTree, runCli } from '../helpers/cli.ts';
-import { seededRandom } from '../helpers/mutations.ts';
+import { seededRandom } from '../../bench/corpus.js';
 
 const ENV = { SOURCE_DATE_EPOCH: '1763683200' };
 const SEED = Number(process.env.KILL_SEED ?? 7);

@@ -5,7 +5,8 @@ import { checkHtml } from '../../cli/check/gate-html.ts';
 import type { BuiltPage } from '../../cli/check/built-site.ts';
 import { parse } from 'node-html-parser';
 import { copyProject, hashFiles, runCli } from '../helpers/cli.ts';
-import { MUTATION_KINDS, mutate, seededRandom } from '../helpers/mutations.ts';
+import { seededRandom } from '../../bench/corpus.js';
+import { MUTATION_KINDS, mutate } from '../helpers/mutations.ts';
 
 // 300 seeded mutations of the real content, in two lanes of 150 (each its own project, so two
 // builds run at once). MUTATION_SEED replays another sequence; a failure prints the seed, the
