@@ -15,7 +15,10 @@ try {
   // One warm-up build fills the CLI bundle and stylesheet caches, as any second build finds them.
   for (let run = 0; run <= runs; run++) {
     const start = performance.now();
-    const result = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'build', '--quiet', '--out', out], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'build', '--quiet', '--out', out], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`build failed with exit code ${result.status}`);
     if (run > 0) times.push(performance.now() - start);
   }
@@ -24,4 +27,6 @@ try {
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
-console.log(`full build, ${runs} runs: median ${Math.round(median)} ms (min ${Math.round(times[0])}, max ${Math.round(times.at(-1))})`);
+console.log(
+  `full build, ${runs} runs: median ${Math.round(median)} ms (min ${Math.round(times[0])}, max ${Math.round(times.at(-1))})`,
+);

@@ -6,7 +6,17 @@
 //
 //   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only hugo,eleventy,astro,sitegen] [--keep]
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,12 +52,17 @@ function parseOptions(argv) {
   }
   const sizes = values.sizes.split(',').map((size) => Number(size.trim().replace(/_/g, '')));
   const runs = Number(values.runs);
-  const only = values.only.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean);
+  const only = values.only
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
   // The layouts link to the first three pages of each language.
-  if (sizes.some((size) => !Number.isInteger(size) || size < NAV_SLUGS.length)) fail(`--sizes takes whole numbers of at least 3 pages per language, got "${values.sizes}"`);
+  if (sizes.some((size) => !Number.isInteger(size) || size < NAV_SLUGS.length))
+    fail(`--sizes takes whole numbers of at least 3 pages per language, got "${values.sizes}"`);
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs takes a whole number of at least 1, got "${values.runs}"`);
   const unknown = only.filter((id) => !GENERATOR_IDS.includes(id));
-  if (unknown.length > 0 || only.length === 0) fail(`--only takes some of ${GENERATOR_IDS.join(',')}, got "${values.only}"`);
+  if (unknown.length > 0 || only.length === 0)
+    fail(`--only takes some of ${GENERATOR_IDS.join(',')}, got "${values.only}"`);
   // The table keeps one order whatever order --only lists them in.
   return { sizes, runs, only: GENERATOR_IDS.filter((id) => only.includes(id)), keep: values.keep, help: values.help };
 }
@@ -69,7 +84,8 @@ function run(command, args, options = {}) {
 }
 
 const onPath = (command) => run('sh', ['-c', `command -v ${command}`]).status === 0;
-const outputTail = (result) => `${result.error?.message ?? ''}${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-15).join('\n');
+const outputTail = (result) =>
+  `${result.error?.message ?? ''}${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-15).join('\n');
 
 /** Installs a Debian package unless `isInstalled()`, retrying after `apt-get update` once. */
 function aptInstall(pkg, isInstalled) {
@@ -82,7 +98,9 @@ function aptInstall(pkg, isInstalled) {
     result = run('apt-get', ['install', '-y', pkg]);
   }
   if (result.status !== 0 || !isInstalled()) {
-    throw new Error(`${pkg} is missing and \`apt-get install -y ${pkg}\` failed (it needs root and Debian's package lists):\n${outputTail(result)}`);
+    throw new Error(
+      `${pkg} is missing and \`apt-get install -y ${pkg}\` failed (it needs root and Debian's package lists):\n${outputTail(result)}`,
+    );
   }
 }
 
@@ -92,9 +110,13 @@ function aptInstall(pkg, isInstalled) {
  */
 function npmInstallNewest(dir, name, major) {
   const listed = run('npm', ['view', `${name}@${major}`, 'version', '--json'], { cwd: dir });
-  if (listed.status !== 0) throw new Error(`npm could not list the versions of ${name}@${major}:\n${outputTail(listed)}`);
+  if (listed.status !== 0)
+    throw new Error(`npm could not list the versions of ${name}@${major}:\n${outputTail(listed)}`);
   const parsed = JSON.parse(listed.stdout);
-  const candidates = (Array.isArray(parsed) ? parsed : [parsed]).filter((version) => !version.includes('-')).sort(newestFirst).slice(0, 4);
+  const candidates = (Array.isArray(parsed) ? parsed : [parsed])
+    .filter((version) => !version.includes('-'))
+    .sort(newestFirst)
+    .slice(0, 4);
   let lastFailure = '';
   for (const version of candidates) {
     log(`installing ${name}@${version} with npm into ${dir}…`);
@@ -102,7 +124,9 @@ function npmInstallNewest(dir, name, major) {
     if (result.status === 0) return version;
     lastFailure = outputTail(result);
     if (!/ETARGET|notarget|No matching version/i.test(lastFailure)) break;
-    log(`  ${name}@${version} cannot be installed from this registry (a dependency is missing); trying the release before it`);
+    log(
+      `  ${name}@${version} cannot be installed from this registry (a dependency is missing); trying the release before it`,
+    );
   }
   throw new Error(`\`npm install --no-audit --no-fund ${name}@${major}\` failed:\n${lastFailure}`);
 }
@@ -131,12 +155,15 @@ function verifyOutput(generatorName, outDir, pagesPerLocale) {
   for (const locale of CORPUS_LOCALES) {
     const folder = join(outDir, locale, CORPUS_SECTION);
     const found = existsSync(folder)
-      ? readdirSync(folder).filter((slug) => /^article-\d{5}$/.test(slug) && existsSync(join(folder, slug, 'index.html'))).length
+      ? readdirSync(folder).filter(
+          (slug) => /^article-\d{5}$/.test(slug) && existsSync(join(folder, slug, 'index.html')),
+        ).length
       : 0;
     if (found !== pagesPerLocale) {
       throw new Error(`${generatorName} wrote ${found} article pages in ${folder}, expected ${pagesPerLocale}`);
     }
-    for (const caveat of verifySamplePage(generatorName, join(folder, slugOf(0), 'index.html'), locale)) caveats.add(caveat);
+    for (const caveat of verifySamplePage(generatorName, join(folder, slugOf(0), 'index.html'), locale))
+      caveats.add(caveat);
   }
   const otherPages = countHtmlFiles(outDir) - pagesPerLocale * CORPUS_LOCALES.length;
   if (otherPages > 1) caveats.add(`also wrote ${thousands(otherPages)} other HTML files besides the corpus pages`);
@@ -149,16 +176,25 @@ function verifySamplePage(generatorName, file, locale) {
   const problems = [
     [/<h1[\s>]/, 'no <h1>'],
     [/<nav[\s>]/, 'no <nav>'],
-    [new RegExp(`href="/${locale}/${CORPUS_SECTION}/article-\\d{5}/?"`), `no link rewritten to /${locale}/${CORPUS_SECTION}/…`],
-    ...CORPUS_LOCALES.filter((other) => other !== locale).map((other) => [new RegExp(`href="/${other}/${CORPUS_SECTION}/${slugOf(0)}/?"`), `no language switcher link to ${other}`]),
-  ].filter(([pattern]) => !pattern.test(html)).map(([, problem]) => problem);
+    [
+      new RegExp(`href="/${locale}/${CORPUS_SECTION}/article-\\d{5}/?"`),
+      `no link rewritten to /${locale}/${CORPUS_SECTION}/…`,
+    ],
+    ...CORPUS_LOCALES.filter((other) => other !== locale).map((other) => [
+      new RegExp(`href="/${other}/${CORPUS_SECTION}/${slugOf(0)}/?"`),
+      `no language switcher link to ${other}`,
+    ]),
+  ]
+    .filter(([pattern]) => !pattern.test(html))
+    .map(([, problem]) => problem);
   if (/href="\/articles\//.test(html)) problems.push('a corpus link was left without its language');
   if (problems.length > 0) throw new Error(`${generatorName}: ${file}: ${problems.join('; ')}`);
   // A generator without GFM tables does less work per page: worth a footnote, not a failure.
   return /<table[\s>]/.test(html) ? [] : ['renders GFM tables as plain text, not as <table>'];
 }
 
-const countHtmlFiles = (dir) => readdirSync(dir, { recursive: true }).filter((path) => String(path).endsWith('.html')).length;
+const countHtmlFiles = (dir) =>
+  readdirSync(dir, { recursive: true }).filter((path) => String(path).endsWith('.html')).length;
 
 // ---------------------------------------------------------------------------------------------
 // Generators. Each one is { name, version, install(), prepare(corpusDir), clean(), build(), outDir }
@@ -202,7 +238,16 @@ function sitegenGenerator(workDir) {
     },
     // A maintainer's edit: a sentence added to one page, then the usual build (caches kept).
     rebuild(run) {
-      appendFileSync(join(projectDir, 'content', CORPUS_LOCALES[run % CORPUS_LOCALES.length], CORPUS_SECTION, `${slugOf(run * 7)}.md`), `\nEdited for run ${run}.\n`);
+      appendFileSync(
+        join(
+          projectDir,
+          'content',
+          CORPUS_LOCALES[run % CORPUS_LOCALES.length],
+          CORPUS_SECTION,
+          `${slugOf(run * 7)}.md`,
+        ),
+        `\nEdited for run ${run}.\n`,
+      );
       return this.build();
     },
   };
@@ -237,11 +282,13 @@ function hugoGenerator(workDir) {
  * hook that resolves the corpus's language-less links with GetPage in the page's own language.
  */
 function hugoProjectFiles() {
-  const languages = CORPUS_LOCALES.map((locale, index) => `
+  const languages = CORPUS_LOCALES.map(
+    (locale, index) => `
 [languages.${locale}]
   contentDir = "content/${locale}"
   languageName = "${LANGUAGE_NAMES[locale]}"
-  weight = ${index + 1}`).join('\n');
+  weight = ${index + 1}`,
+  ).join('\n');
   return {
     'hugo.toml': `baseURL = "https://example.org/"
 title = "Benchmark"
@@ -313,7 +360,9 @@ function eleventyGenerator(workDir) {
       removeAll(projectDir, ['_site', '.cache']);
     },
     build() {
-      return measure(process.execPath, [join(projectDir, 'node_modules/@11ty/eleventy/cmd.cjs'), '--quiet'], { cwd: projectDir });
+      return measure(process.execPath, [join(projectDir, 'node_modules/@11ty/eleventy/cmd.cjs'), '--quiet'], {
+        cwd: projectDir,
+      });
     },
   };
 }
@@ -324,7 +373,9 @@ function eleventyGenerator(workDir) {
  * switcher, and a markdown-it link renderer puts the page's language on the corpus's links.
  */
 function eleventyProjectFiles() {
-  const dataFiles = Object.fromEntries(CORPUS_LOCALES.map((locale) => [`content/${locale}/${locale}.11tydata.json`, '{ "layout": "base.njk" }\n']));
+  const dataFiles = Object.fromEntries(
+    CORPUS_LOCALES.map((locale) => [`content/${locale}/${locale}.11tydata.json`, '{ "layout": "base.njk" }\n']),
+  );
   return {
     ...dataFiles,
     'eleventy.config.js': `import { I18nPlugin } from '@11ty/eleventy';
@@ -516,7 +567,12 @@ const { Content } = await render(entry);
   };
 }
 
-const FACTORIES = { sitegen: sitegenGenerator, hugo: hugoGenerator, eleventy: eleventyGenerator, astro: astroGenerator };
+const FACTORIES = {
+  sitegen: sitegenGenerator,
+  hugo: hugoGenerator,
+  eleventy: eleventyGenerator,
+  astro: astroGenerator,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Measuring and reporting
@@ -536,11 +592,13 @@ function benchmark(generator, pagesPerLocale, runs) {
     const notes = [generator.note, ...caveats].filter(Boolean);
     let run = 0;
     // Only a generator that keeps what it built can do less than a clean build after an edit.
-    const rebuild = generator.rebuild && medianOf(runs, () => {
-      const once = generator.rebuild(run++);
-      log(`  ${generator.name}, after one page changed: ${formatSeconds(once.ms)}, ${formatMB(once.peakMB)}`);
-      return once;
-    });
+    const rebuild =
+      generator.rebuild &&
+      medianOf(runs, () => {
+        const once = generator.rebuild(run++);
+        log(`  ${generator.name}, after one page changed: ${formatSeconds(once.ms)}, ${formatMB(once.peakMB)}`);
+        return once;
+      });
     return { generator, result, rebuild, pagesPerSecond: pages / (result.ms / 1000), notes };
   } catch (error) {
     // Ctrl-C reaches the build too, and GNU time then exits 130: stop the whole comparison.
@@ -562,8 +620,14 @@ function printTable(pagesPerLocale, runs, rows) {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column].length)));
   // Names and versions read left to right; figures line up on their right edge.
-  const line = (row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('   ').trimEnd();
-  console.log(`\ncorpus: ${CORPUS_LOCALES.length} languages × ${thousands(pagesPerLocale)} pages (~600 words each), ${thousands(pagesPerLocale * CORPUS_LOCALES.length)} pages in all; median of ${runs} clean build${runs === 1 ? '' : 's'}`);
+  const line = (row) =>
+    row
+      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('   ')
+      .trimEnd();
+  console.log(
+    `\ncorpus: ${CORPUS_LOCALES.length} languages × ${thousands(pagesPerLocale)} pages (~600 words each), ${thousands(pagesPerLocale * CORPUS_LOCALES.length)} pages in all; median of ${runs} clean build${runs === 1 ? '' : 's'}`,
+  );
   console.log(line(header));
   for (const row of cells) console.log(line(row));
   for (const { generator, notes } of rows) for (const note of notes ?? []) console.log(`* ${generator.name}: ${note}`);
@@ -588,7 +652,9 @@ function installed(id, generator, only) {
     return generator;
   } catch (error) {
     const others = only.filter((other) => other !== id);
-    throw new Error(`${error.message}${others.length > 0 ? `\n\nTo compare the others without ${generator.name}: --only ${others.join(',')}` : ''}`);
+    throw new Error(
+      `${error.message}${others.length > 0 ? `\n\nTo compare the others without ${generator.name}: --only ${others.join(',')}` : ''}`,
+    );
   }
 }
 
@@ -610,7 +676,9 @@ async function stopIfInterrupted() {
 async function compareAll(options, workDir) {
   ensureGnuTime();
   const generators = options.only.map((id) => installed(id, FACTORIES[id](workDir), options.only));
-  console.log(`Node ${process.version}, ${availableParallelism()} CPU cores; versions: ${generators.map((generator) => `${generator.name} ${generator.version}`).join(', ')}`);
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} CPU cores; versions: ${generators.map((generator) => `${generator.name} ${generator.version}`).join(', ')}`,
+  );
   let failures = 0;
   for (const pagesPerLocale of options.sizes) {
     const corpusDir = join(workDir, 'corpus');
@@ -619,7 +687,9 @@ async function compareAll(options, workDir) {
     const rows = [];
     for (const generator of generators) {
       await stopIfInterrupted();
-      log(`${generator.name} ${generator.version}, ${thousands(pages)} pages, ${options.runs} clean build${options.runs === 1 ? '' : 's'}:`);
+      log(
+        `${generator.name} ${generator.version}, ${thousands(pages)} pages, ${options.runs} clean build${options.runs === 1 ? '' : 's'}:`,
+      );
       generator.prepare(corpusDir);
       rows.push(benchmark(generator, pagesPerLocale, options.runs));
     }

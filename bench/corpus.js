@@ -10,31 +10,58 @@ export const CORPUS_SECTION = 'articles';
 
 const vocabulary = {
   ca: {
-    words: 'visió ulleres lents revisió audició audiòfon consulta centre barri salut mirada llum pantalla lectura distància ull oïda so soroll conversa família temps cita mesura prova graduació muntura vidre color forma detall cura resultat consell equip setmana matí tarda carrer ciutat platja escola feina esport nit dia vida costum pregunta resposta'.split(' '),
+    words:
+      'visió ulleres lents revisió audició audiòfon consulta centre barri salut mirada llum pantalla lectura distància ull oïda so soroll conversa família temps cita mesura prova graduació muntura vidre color forma detall cura resultat consell equip setmana matí tarda carrer ciutat platja escola feina esport nit dia vida costum pregunta resposta'.split(
+        ' ',
+      ),
     glue: 'i de la el amb per a que en del les els una un més sense quan com però també cada aquest'.split(' '),
     headings: ['Què cal saber', 'Com ho fem', 'Preguntes habituals', 'Abans de la visita', 'Després de la visita'],
     table: ['Prova', 'Durada', 'Freqüència'],
-    rows: [['Revisió visual', '30 min', 'Cada any'], ['Prova auditiva', '45 min', 'Cada dos anys'], ['Ajust de muntura', '10 min', 'Quan calgui']],
+    rows: [
+      ['Revisió visual', '30 min', 'Cada any'],
+      ['Prova auditiva', '45 min', 'Cada dos anys'],
+      ['Ajust de muntura', '10 min', 'Quan calgui'],
+    ],
     title: 'Article',
     more: 'Llegeix també',
     description: 'Un article de prova per mesurar quant triga a generar-se un lloc web amb moltes pàgines.',
   },
   es: {
-    words: 'visión gafas lentes revisión audición audífono consulta centro barrio salud mirada luz pantalla lectura distancia ojo oído sonido ruido conversación familia tiempo cita medida prueba graduación montura cristal color forma detalle cuidado resultado consejo equipo semana mañana tarde calle ciudad playa escuela trabajo deporte noche día vida costumbre pregunta respuesta'.split(' '),
+    words:
+      'visión gafas lentes revisión audición audífono consulta centro barrio salud mirada luz pantalla lectura distancia ojo oído sonido ruido conversación familia tiempo cita medida prueba graduación montura cristal color forma detalle cuidado resultado consejo equipo semana mañana tarde calle ciudad playa escuela trabajo deporte noche día vida costumbre pregunta respuesta'.split(
+        ' ',
+      ),
     glue: 'y de la el con para a que en del las los una un más sin cuando como pero también cada este'.split(' '),
-    headings: ['Qué hay que saber', 'Cómo lo hacemos', 'Preguntas frecuentes', 'Antes de la visita', 'Después de la visita'],
+    headings: [
+      'Qué hay que saber',
+      'Cómo lo hacemos',
+      'Preguntas frecuentes',
+      'Antes de la visita',
+      'Después de la visita',
+    ],
     table: ['Prueba', 'Duración', 'Frecuencia'],
-    rows: [['Revisión visual', '30 min', 'Cada año'], ['Prueba auditiva', '45 min', 'Cada dos años'], ['Ajuste de montura', '10 min', 'Cuando haga falta']],
+    rows: [
+      ['Revisión visual', '30 min', 'Cada año'],
+      ['Prueba auditiva', '45 min', 'Cada dos años'],
+      ['Ajuste de montura', '10 min', 'Cuando haga falta'],
+    ],
     title: 'Artículo',
     more: 'Lee también',
     description: 'Un artículo de prueba para medir cuánto tarda en generarse un sitio web con muchas páginas.',
   },
   en: {
-    words: 'vision glasses lenses check hearing aid appointment centre neighbourhood health sight light screen reading distance eye ear sound noise conversation family time visit measure test prescription frame glass colour shape detail care result advice team week morning afternoon street city beach school work sport night day life habit question answer'.split(' '),
+    words:
+      'vision glasses lenses check hearing aid appointment centre neighbourhood health sight light screen reading distance eye ear sound noise conversation family time visit measure test prescription frame glass colour shape detail care result advice team week morning afternoon street city beach school work sport night day life habit question answer'.split(
+        ' ',
+      ),
     glue: 'and of the a with for to that in from more without when how but also each this'.split(' '),
     headings: ['What to know', 'How we do it', 'Common questions', 'Before your visit', 'After your visit'],
     table: ['Test', 'Length', 'How often'],
-    rows: [['Eye test', '30 min', 'Every year'], ['Hearing test', '45 min', 'Every two years'], ['Frame fitting', '10 min', 'When needed']],
+    rows: [
+      ['Eye test', '30 min', 'Every year'],
+      ['Hearing test', '45 min', 'Every two years'],
+      ['Frame fitting', '10 min', 'When needed'],
+    ],
     title: 'Article',
     more: 'Read also',
     description: 'A test article for measuring how long a website with many pages takes to generate.',

@@ -15,9 +15,17 @@ export function measure(command, args, { cwd, env = process.env } = {}) {
   const report = join(scratch, 'time.txt');
   try {
     const start = performance.now();
-    const result = spawnSync(GNU_TIME, ['-f', '%M', '-o', report, command, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const result = spawnSync(GNU_TIME, ['-f', '%M', '-o', report, command, ...args], {
+      cwd,
+      env,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const ms = performance.now() - start;
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-3000)}`);
+    if (result.status !== 0)
+      throw new Error(
+        `${command} ${args.join(' ')} failed (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-3000)}`,
+      );
     const peakKB = Number(readFileSync(report, 'utf8').trim().split('\n').at(-1));
     return { ms, peakMB: peakKB / 1024 };
   } finally {

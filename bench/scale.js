@@ -12,12 +12,19 @@ import { CORPUS_LOCALES, CORPUS_SECTION, slugOf, writeCorpus } from './corpus.js
 import { formatMB, formatSeconds, measure, medianOf } from './measure.js';
 import { cleanSitegenProject, makeSitegenProject, sitegenBuildCommand } from './sitegen-project.js';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,5000' }, runs: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,5000' },
+    runs: { type: 'string', default: '3' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
 const scratch = mkdtempSync(join(tmpdir(), 'sitegen-scale-'));
 const [command, args] = sitegenBuildCommand();
-const row = (label, result, pages) => `${label.padEnd(34)} ${formatSeconds(result.ms).padStart(9)} ${String(Math.round(pages / (result.ms / 1000))).padStart(9)} ${formatMB(result.peakMB).padStart(9)}`;
+const row = (label, result, pages) =>
+  `${label.padEnd(34)} ${formatSeconds(result.ms).padStart(9)} ${String(Math.round(pages / (result.ms / 1000))).padStart(9)} ${formatMB(result.peakMB).padStart(9)}`;
 
 try {
   for (const size of sizes) {
@@ -25,7 +32,9 @@ try {
     const project = join(scratch, `project-${size}`);
     const pages = writeCorpus(corpus, size);
     makeSitegenProject(project, corpus);
-    console.log(`\ncorpus: ${CORPUS_LOCALES.length} languages × ${size.toLocaleString('en')} pages (~600 words each), plus the site's own pages`);
+    console.log(
+      `\ncorpus: ${CORPUS_LOCALES.length} languages × ${size.toLocaleString('en')} pages (~600 words each), plus the site's own pages`,
+    );
     console.log(`${''.padEnd(34)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak'.padStart(9)}`);
     const clean = medianOf(runs, () => {
       cleanSitegenProject(project);
@@ -35,7 +44,13 @@ try {
     let edit = 0;
     const rebuild = medianOf(runs, () => {
       // A maintainer's typical edit: a sentence added to one page.
-      const file = join(project, 'content', CORPUS_LOCALES[edit % CORPUS_LOCALES.length], CORPUS_SECTION, `${slugOf(edit * 7)}.md`);
+      const file = join(
+        project,
+        'content',
+        CORPUS_LOCALES[edit % CORPUS_LOCALES.length],
+        CORPUS_SECTION,
+        `${slugOf(edit * 7)}.md`,
+      );
       appendFileSync(file, `\nEdited for run ${edit++}.\n`);
       return measure(command, args, { cwd: project });
     });

@@ -13,7 +13,9 @@ export function makeSitegenProject(projectDir, corpusDir) {
   mkdirSync(projectDir, { recursive: true });
   cpSync(join(repositoryRoot, 'content'), join(projectDir, 'content'), { recursive: true });
   for (const locale of CORPUS_LOCALES) {
-    cpSync(join(corpusDir, locale, CORPUS_SECTION), join(projectDir, 'content', locale, CORPUS_SECTION), { recursive: true });
+    cpSync(join(corpusDir, locale, CORPUS_SECTION), join(projectDir, 'content', locale, CORPUS_SECTION), {
+      recursive: true,
+    });
   }
   symlinkSync(join(repositoryRoot, 'public'), join(projectDir, 'public'));
 }

@@ -13,7 +13,10 @@ const sourceDirs = ['cli', 'templates', 'widgets'];
 function sourcesKey() {
   const hash = createHash('sha256');
   for (const dir of sourceDirs) {
-    const files = readdirSync(join(packageRoot, dir), { recursive: true }).map(String).filter((file) => /\.tsx?$/.test(file)).sort();
+    const files = readdirSync(join(packageRoot, dir), { recursive: true })
+      .map(String)
+      .filter((file) => /\.tsx?$/.test(file))
+      .sort();
     for (const file of files) {
       const stats = statSync(join(packageRoot, dir, file));
       hash.update(`${dir}/${file}\0${stats.size}\0${stats.mtimeMs}\n`);
@@ -27,7 +30,10 @@ async function bundleCli(target) {
   const { build } = await import('esbuild');
   const temporary = `${target}.${process.pid}.tmp`;
   await build({
-    entryPoints: { main: join(packageRoot, 'cli/main.ts'), 'render-worker': join(packageRoot, 'cli/render/render-worker.ts') },
+    entryPoints: {
+      main: join(packageRoot, 'cli/main.ts'),
+      'render-worker': join(packageRoot, 'cli/render/render-worker.ts'),
+    },
     outdir: temporary,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -54,7 +60,8 @@ function removeOldBundles(current) {
   const hourAgo = Date.now() - 3600_000;
   for (const name of readdirSync(cacheDir)) {
     const path = join(cacheDir, name);
-    if (name.startsWith('cli-') && path !== current && statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
+    if (name.startsWith('cli-') && path !== current && statSync(path).mtimeMs < hourAgo)
+      rmSync(path, { recursive: true, force: true });
   }
 }
 

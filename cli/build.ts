@@ -23,12 +23,21 @@ import type { Output, OutputRecord, Site } from './types.ts';
  * the links of the pages it carried over lead where they led before, and only the rendered
  * pages are checked.
  */
-function linksToCheck(records: readonly OutputRecord[], rendered: { renderedPaths: ReadonlySet<string>; pages: ReadonlyMap<string, unknown> }, previous: BuildMemory): (output: OutputRecord) => boolean {
+function linksToCheck(
+  records: readonly OutputRecord[],
+  rendered: { renderedPaths: ReadonlySet<string>; pages: ReadonlyMap<string, unknown> },
+  previous: BuildMemory,
+): (output: OutputRecord) => boolean {
   const { renderedPaths } = rendered;
   const all = () => true;
   if (previous.files.length !== records.length) return all;
   const before = new Set(previous.files);
-  if (records.some((record) => !before.has(record.path) || previous.pages.has(record.path) !== rendered.pages.has(record.path))) return all;
+  if (
+    records.some(
+      (record) => !before.has(record.path) || previous.pages.has(record.path) !== rendered.pages.has(record.path),
+    )
+  )
+    return all;
   for (const record of records) {
     if (!renderedPaths.has(record.path)) continue;
     const ids = previous.pages.get(record.path)?.summary.ids;
@@ -59,7 +68,12 @@ export interface BuildResult {
  * apart from the current site until the checks pass, so a failed build changes nothing.
  * `memory` is what the last build remembered; by default it is read from the cache folder.
  */
-export async function build(config: Config, writer: Writer = fsWriter(config.outDir), progress: Progress = createProgress(config), memory?: BuildMemory): Promise<BuildResult> {
+export async function build(
+  config: Config,
+  writer: Writer = fsWriter(config.outDir),
+  progress: Progress = createProgress(config),
+  memory?: BuildMemory,
+): Promise<BuildResult> {
   const task = progress.task;
   const previous = memory ?? (await loadBuildMemory(config.cacheDir, config.generatorKey, config.outDir));
   const files = await task('load', () => loadFiles(config.contentDir, config.publicDir, previous.sources));
@@ -67,20 +81,48 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
   const checked = new Map(previous.checked);
   const content = await task('validate', () => validateContent(files, parsed, checked));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
-  const bundle = await task('bundle', () => bundleAssets({ stylesheetPath: config.stylesheet, browsers: config.browsers, publicFiles: content.publicFiles, cacheDir: config.cacheDir }));
+  const bundle = await task('bundle', () =>
+    bundleAssets({
+      stylesheetPath: config.stylesheet,
+      browsers: config.browsers,
+      publicFiles: content.publicFiles,
+      cacheDir: config.cacheDir,
+    }),
+  );
   const images = await task('images', () => buildImages(content.images, config.cacheDir));
   const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir));
 
   const session = await writer.begin();
   try {
-    const rendered = await task('render', () => renderSite({
-      content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, images: images.manifest, buildYear: config.buildTime.getUTCFullYear(),
-      manifest: previous.pages, lookups: previous.lookups, threads: config.renderThreads,
-    }, session));
-    const usedWidgets = [...new Set(rendered.outputs.flatMap((output) => output.summary?.islands.map((island) => island.name) ?? []))].sort();
+    const rendered = await task('render', () =>
+      renderSite(
+        {
+          content,
+          routes,
+          redirects,
+          assets: bundle.assets,
+          scripts: widgets.scripts,
+          images: images.manifest,
+          buildYear: config.buildTime.getUTCFullYear(),
+          manifest: previous.pages,
+          lookups: previous.lookups,
+          threads: config.renderThreads,
+        },
+        session,
+      ),
+    );
+    const usedWidgets = [
+      ...new Set(rendered.outputs.flatMap((output) => output.summary?.islands.map((island) => island.name) ?? [])),
+    ].sort();
     const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
     const hosts = await task('hosts', () => writeHostConfigs(rendered.outputs, redirects, content.settings));
-    const others = [...bundle.outputs, ...images.outputs, ...scriptFilesFor(usedWidgets, widgets), ...publicOutputs, ...hosts.outputs];
+    const others = [
+      ...bundle.outputs,
+      ...images.outputs,
+      ...scriptFilesFor(usedWidgets, widgets),
+      ...publicOutputs,
+      ...hosts.outputs,
+    ];
     for (const output of others) await session.put(output.path, output.contents);
     const records: OutputRecord[] = [...rendered.outputs, ...others.map((output) => ({ path: output.path }))];
     const scriptCheck = await task('check', () => {
@@ -89,20 +131,41 @@ export async function build(config: Config, writer: Writer = fsWriter(config.out
       return checked;
     });
     const warnings = [...content.warnings, ...rendered.warnings, ...scriptCheck.overBudget];
-    if (config.isStrict && warnings.length > 0) throw new BuildErrors(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
+    if (config.isStrict && warnings.length > 0)
+      throw new BuildErrors(
+        warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)),
+      );
     const stamps = await task('write', () => session.commit(previous.files.length > 0 ? previous.files : undefined));
-    const pages = new Map([...rendered.pages].map(([path, page]) => [path, 'stamp' in page ? page : { ...page, stamp: stamps.get(path)! }]));
+    const pages = new Map(
+      [...rendered.pages].map(([path, page]) => [path, 'stamp' in page ? page : { ...page, stamp: stamps.get(path)! }]),
+    );
     const written = records.map((record) => record.path);
     const hashes = new Map(content.pages.map((page) => [page.file, page.sourceHash]));
-    const sources: KnownSources = new Map(files.content.flatMap((file) => (file.stamp && hashes.has(file.file) ? [[file.path, { stamp: file.stamp, hash: hashes.get(file.file)! }]] : [])));
+    const sources: KnownSources = new Map(
+      files.content.flatMap((file) =>
+        file.stamp && hashes.has(file.file) ? [[file.path, { stamp: file.stamp, hash: hashes.get(file.file)! }]] : [],
+      ),
+    );
     const remembered = { pages, parsed, checked, sources, files: written, lookups: rendered.lookups };
     // The site is written by now; a memory that cannot be saved only makes the next build slower.
     await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, remembered).catch(() => undefined);
     const stylesheet = bundle.outputs.find((output) => `/${output.path}` === bundle.assets.stylesheet);
     return {
-      site: { content, routes, redirects, assets: bundle.assets, scripts: widgets.scripts, outputs: records.map((record) => ({ ...record, size: stamps.get(record.path)?.size })) },
-      warnings, timings: progress.timings, scriptWeights: scriptCheck.weights, stylesheetGzip: stylesheet ? gzipSync(stylesheet.contents).length : 0,
-      rendered: rendered.rendered, kept: rendered.kept, memory: remembered,
+      site: {
+        content,
+        routes,
+        redirects,
+        assets: bundle.assets,
+        scripts: widgets.scripts,
+        outputs: records.map((record) => ({ ...record, size: stamps.get(record.path)?.size })),
+      },
+      warnings,
+      timings: progress.timings,
+      scriptWeights: scriptCheck.weights,
+      stylesheetGzip: stylesheet ? gzipSync(stylesheet.contents).length : 0,
+      rendered: rendered.rendered,
+      kept: rendered.kept,
+      memory: remembered,
     };
   } catch (error) {
     await session.abort();

@@ -58,9 +58,16 @@ const defaults = {
 const THREADS_FROM = 300;
 
 /** Resolves flags and environment into a Config; folders are relative to the working directory. */
-export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.env, packageRoot = sourcePackageRoot, generatorKey?: string, workerScript?: string): Config {
+export function loadConfig(
+  flags: BuildFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  packageRoot = sourcePackageRoot,
+  generatorKey?: string,
+  workerScript?: string,
+): Config {
   const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
+  if (epoch !== undefined && !/^\d+$/.test(epoch))
+    throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
   return {
     contentDir: resolve(flags.content ?? defaults.contentDir),
     publicDir: resolve(defaults.publicDir),
@@ -80,7 +87,8 @@ export function loadConfig(flags: BuildFlags, env: NodeJS.ProcessEnv = process.e
 
 /** SITEGEN_THREADS: `off` renders on the main thread only, `always` uses threads for any number of pages. */
 function renderThreadsOf(setting: string | undefined, script: string | undefined): Config['renderThreads'] {
-  if (setting !== undefined && !['off', 'always'].includes(setting)) throw new Error(`SITEGEN_THREADS must be "off" or "always", not "${setting}"`);
+  if (setting !== undefined && !['off', 'always'].includes(setting))
+    throw new Error(`SITEGEN_THREADS must be "off" or "always", not "${setting}"`);
   if (!script || setting === 'off') return undefined;
   return { script, from: setting === 'always' ? 1 : THREADS_FROM };
 }

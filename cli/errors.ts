@@ -17,7 +17,8 @@ export const errorCatalogue = {
   MissingTranslation: 'Add the text in that language; until then visitors see the Catalan text.',
   UnknownTranslationKey: 'Add the key to content/ca/ui.yaml (and es, en) or fix the spelling.',
   UnknownSetting: 'Placeholders name a setting of content/site.yaml, e.g. {{contact.email}}.',
-  InvalidHeading: 'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
+  InvalidHeading:
+    'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
   BrokenLink: 'Link to an existing page, written without language prefix: /services/orto-k.',
   InvalidRedirect: 'Every redirect must start from a path that is not a page and end on a page.',
   TemplateError: 'A template threw while rendering; the component stack shows where.',
@@ -26,7 +27,8 @@ export const errorCatalogue = {
   BundleError: 'Fix the stylesheet or widget source named above.',
   UnknownWidget: 'Islands name a folder of widgets/ that has an index.ts exporting mount().',
   ExternalScript: 'Third-party scripts load only through the consent-gated analytics widget.',
-  InvisibleCharacter: 'Retype the text around that position, or paste it as plain text: the characters are removed from the page.',
+  InvisibleCharacter:
+    'Retype the text around that position, or paste it as plain text: the characters are removed from the page.',
   OverBudget: 'Make the named widget smaller, load it later (idle, visible, interaction), or drop it from the page.',
 } as const;
 
@@ -82,7 +84,9 @@ function compareErrors(a: BuildError, b: BuildError): number {
 /** Formats a position as `file:line:col`, leaving out what is unknown. */
 export function formatPosition(where: SourcePosition): string {
   if (!where.file) return '';
-  return [where.file, where.line, where.line === undefined ? undefined : where.col].filter((part) => part !== undefined).join(':');
+  return [where.file, where.line, where.line === undefined ? undefined : where.col]
+    .filter((part) => part !== undefined)
+    .join(':');
 }
 
 /** Renders one problem as two lines: the located message, then its hint. */
@@ -101,5 +105,12 @@ export interface ProblemRecord {
   readonly hint?: string;
 }
 
-export const toRecord = (error: BuildError): ProblemRecord => ({ code: error.code, message: error.message, file: error.file, line: error.line, col: error.col, hint: error.hint });
+export const toRecord = (error: BuildError): ProblemRecord => ({
+  code: error.code,
+  message: error.message,
+  file: error.file,
+  line: error.line,
+  col: error.col,
+  hint: error.hint,
+});
 export const fromRecord = (record: ProblemRecord): BuildError => new BuildError(record.code, record.message, record);

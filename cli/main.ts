@@ -10,7 +10,12 @@ import { formatReport } from './lib/report.ts';
  * `generatorKey` identifies this version of the generator for its caches; `workerScript` is the
  * bundled render thread, for sites with enough pages to render in parallel.
  */
-export async function main(argv: readonly string[], packageRoot?: string, generatorKey?: string, workerScript?: string): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  packageRoot?: string,
+  generatorKey?: string,
+  workerScript?: string,
+): Promise<number> {
   let exitCode = 0;
   const program = new Command('sitegen')
     .description('Builds the trilingual static site from content/ into dist/')
@@ -33,7 +38,12 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
     .option('--port <number>', 'port to listen on', '4321')
     .action(async (flags: { content: string; port: string }) => {
       const { runDev } = await import('./commands/dev.ts');
-      await runDev({ content: flags.content, port: Number(flags.port) }, packageRoot ?? resolve('.'), generatorKey, (line) => console.log(line));
+      await runDev(
+        { content: flags.content, port: Number(flags.port) },
+        packageRoot ?? resolve('.'),
+        generatorKey,
+        (line) => console.log(line),
+      );
       await new Promise(() => undefined);
     });
   program
@@ -63,7 +73,9 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
     });
   program
     .command('preview')
-    .description('serve the built site on 127.0.0.1 with the redirects, headers and 404 pages of the generated host files')
+    .description(
+      'serve the built site on 127.0.0.1 with the redirects, headers and 404 pages of the generated host files',
+    )
     .option('--dist <dir>', 'built site to serve', 'dist')
     .option('--port <number>', 'port to listen on', '4322')
     .action(async (flags: { dist: string; port: string }) => {
@@ -74,28 +86,49 @@ export async function main(argv: readonly string[], packageRoot?: string, genera
     });
   program
     .command('check')
-    .description('serve the built site on 127.0.0.1 and run the quality gates: links, HTML, SEO, budgets, accessibility')
+    .description(
+      'serve the built site on 127.0.0.1 and run the quality gates: links, HTML, SEO, budgets, accessibility',
+    )
     .option('--dist <dir>', 'built site to check', 'dist')
     .option('--report <file>', 'where to write the JSON report', 'check-report.json')
     .option('--external', 'also fetch external links (needs a network)')
-    .option('--chromium <path>', 'Chromium for the accessibility gate', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
+    .option(
+      '--chromium <path>',
+      'Chromium for the accessibility gate',
+      process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    )
     .option('--skip <gates>', 'comma-separated gates to leave out', '')
     .action(async (flags: { dist: string; report: string; external?: boolean; chromium: string; skip: string }) => {
       const { runCheck } = await import('./check/run-check.ts');
       console.log(`Checking ${flags.dist}/`);
-      const passed = await runCheck({ dist: resolve(flags.dist), report: resolve(flags.report), external: flags.external ?? false, chromium: flags.chromium, skip: flags.skip.split(',').filter(Boolean) }, (line) => console.log(line));
+      const passed = await runCheck(
+        {
+          dist: resolve(flags.dist),
+          report: resolve(flags.report),
+          external: flags.external ?? false,
+          chromium: flags.chromium,
+          skip: flags.skip.split(',').filter(Boolean),
+        },
+        (line) => console.log(line),
+      );
       exitCode = passed ? 0 : 1;
     });
   await program.parseAsync(argv, { from: 'user' });
   return exitCode;
 }
 
-async function runBuild(flags: BuildFlags, packageRoot: string | undefined, generatorKey: string | undefined, workerScript: string | undefined): Promise<number> {
+async function runBuild(
+  flags: BuildFlags,
+  packageRoot: string | undefined,
+  generatorKey: string | undefined,
+  workerScript: string | undefined,
+): Promise<number> {
   const start = performance.now();
   try {
     const config = loadConfig(flags, process.env, packageRoot, generatorKey, workerScript);
     const result = await build(config);
-    if (config.verbosity !== 'quiet') console.log(formatReport(result, performance.now() - start, config.verbosity === 'verbose'));
+    if (config.verbosity !== 'quiet')
+      console.log(formatReport(result, performance.now() - start, config.verbosity === 'verbose'));
     return 0;
   } catch (error) {
     console.error(describeFailure(error));
@@ -107,5 +140,7 @@ async function runBuild(flags: BuildFlags, packageRoot: string | undefined, gene
 function describeFailure(error: unknown): string {
   if (error instanceof BuildErrors) return [`${error.message}:`, ...error.errors.map(formatError)].join('\n');
   if (error instanceof BuildError) return formatError(error);
-  return error instanceof Error ? `Internal error: ${error.stack ?? error.message}` : `Internal error: ${String(error)}`;
+  return error instanceof Error
+    ? `Internal error: ${error.stack ?? error.message}`
+    : `Internal error: ${String(error)}`;
 }

@@ -3,7 +3,14 @@
  * Entry types are inferred from the zod schemas, so a schema and its type cannot drift apart.
  */
 import type { z } from 'zod';
-import type { brandSchema, modelSchema, productSchema, reviewSchema, serviceCardSchema, storageItemSchema } from './schemas/collections.ts';
+import type {
+  brandSchema,
+  modelSchema,
+  productSchema,
+  reviewSchema,
+  serviceCardSchema,
+  storageItemSchema,
+} from './schemas/collections.ts';
 import type { localizedSchema } from './schemas/common.ts';
 import type { pageTemplates } from './schemas/page.ts';
 import type { settingsSchema } from './schemas/site.ts';
@@ -159,7 +166,12 @@ export interface ScriptManifest {
   /** URL of each widget's module, by widget name. */
   readonly widgets: Readonly<Record<string, string>>;
   /** Every script file by URL: gzip size, and the chunks it imports at once or on demand. */
-  readonly chunks: Readonly<Record<string, { readonly gzip: number; readonly imports: readonly string[]; readonly dynamicImports: readonly string[] }>>;
+  readonly chunks: Readonly<
+    Record<
+      string,
+      { readonly gzip: number; readonly imports: readonly string[]; readonly dynamicImports: readonly string[] }
+    >
+  >;
 }
 
 /** A content image as responsive versions: its size, the fallback file and a srcset per format. */

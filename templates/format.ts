@@ -16,7 +16,9 @@ export function phoneText(phone: string): string {
 
 /** A YYYY-MM-DD date as the locale writes it in full. */
 export function formatDate(locale: Locale, isoDate: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 /** Words joined the locale's way: "a, b i c". */
@@ -35,7 +37,10 @@ export interface HoursRow {
 /** Groups the week into rows of consecutive days with identical hours (Monday first). */
 export function groupOpeningHours(hours: Settings['openingHours']): HoursRow[] {
   const slotsOf = (day: DayCode) =>
-    hours.filter((slot) => slot.days.includes(day)).map(({ opens, closes }) => ({ opens, closes })).sort((a, b) => a.opens.localeCompare(b.opens));
+    hours
+      .filter((slot) => slot.days.includes(day))
+      .map(({ opens, closes }) => ({ opens, closes }))
+      .sort((a, b) => a.opens.localeCompare(b.opens));
   const rows: HoursRow[] = [];
   for (const day of DAYS) {
     const slots = slotsOf(day);

@@ -6,7 +6,11 @@ export function labelOf(route: PageRef): string {
 }
 
 /** The pages from home to `route`, through the pages `parentIds` name, for breadcrumbs. */
-export function trailOf(pages: SitePages, route: Route, parentIds: readonly string[] = []): { label: string; url: string }[] {
+export function trailOf(
+  pages: SitePages,
+  route: Route,
+  parentIds: readonly string[] = [],
+): { label: string; url: string }[] {
   const trail = [pages.find(route.locale, ''), ...parentIds.map((id) => pages.find(route.locale, id)), route];
   return trail.map((page) => ({ label: labelOf(page), url: page.url }));
 }

@@ -8,15 +8,19 @@ const manifest = JSON.parse(document.getElementById('island-manifest')?.textCont
 
 const strategies: Record<string, (el: HTMLElement, go: () => void) => void> = {
   load: (_el, go) => go(),
-  idle: (_el, go) => ('requestIdleCallback' in window ? requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200)),
+  idle: (_el, go) =>
+    'requestIdleCallback' in window ? requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200),
   visible: (el, go) => {
     if (!('IntersectionObserver' in window)) return go();
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        go();
-      }
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          go();
+        }
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(el);
   },
   interaction: (el, go) => {

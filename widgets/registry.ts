@@ -11,16 +11,29 @@ export interface WidgetProps {
   appointment: { readonly url: string; readonly opened: Toast; readonly failed: Toast };
   /** The floating chat button and its panel. */
   'chat-button': {
-    readonly number: string; readonly accountName: string; readonly status: string; readonly greeting: string;
-    readonly placeholder: string; readonly message: string; readonly send: string; readonly close: string;
+    readonly number: string;
+    readonly accountName: string;
+    readonly status: string;
+    readonly greeting: string;
+    readonly placeholder: string;
+    readonly message: string;
+    readonly send: string;
+    readonly close: string;
   };
   /** The consent banner, the preferences dialog and the footer link that reopens it. */
   'cookie-consent': {
     readonly preselect: boolean;
     readonly texts: {
-      readonly dialogTitle: string; readonly necessary: string; readonly necessaryText: string; readonly analytics: string;
-      readonly analyticsText: string; readonly marketing: string; readonly marketingText: string; readonly alwaysOn: string;
-      readonly save: string; readonly close: string;
+      readonly dialogTitle: string;
+      readonly necessary: string;
+      readonly necessaryText: string;
+      readonly analytics: string;
+      readonly analyticsText: string;
+      readonly marketing: string;
+      readonly marketingText: string;
+      readonly alwaysOn: string;
+      readonly save: string;
+      readonly close: string;
     };
     readonly storage: readonly { readonly name: string; readonly category: 'necessary' | 'analytics' | 'marketing' }[];
   };
@@ -29,7 +42,14 @@ export interface WidgetProps {
   /** The brand carousel over the server-rendered list of slides. */
   carousel: { readonly previous: string; readonly next: string; readonly label: string; readonly slideLabel: string };
   /** The newsletter form: validation, busy state, result toasts. */
-  newsletter: { readonly endpoint: string; readonly busy: string; readonly invalid: string; readonly success: Toast; readonly failure: Toast; readonly unavailable: Toast };
+  newsletter: {
+    readonly endpoint: string;
+    readonly busy: string;
+    readonly invalid: string;
+    readonly success: Toast;
+    readonly failure: Toast;
+    readonly unavailable: Toast;
+  };
   /** Home page: hash scroll, smooth anchors, hero fade-in and placeholder. */
   home: { readonly placeholder: string };
 }

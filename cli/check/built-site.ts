@@ -27,21 +27,34 @@ export interface BuiltSite {
 export async function readBuiltSite(root: string): Promise<BuiltSite> {
   // Only `check` parses pages; a build does not load the parser.
   const { parse } = await import('node-html-parser');
-  const paths = (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1).split('\\').join('/')).sort();
-  const files = new Map(await Promise.all(paths.map(async (path) => [path, await readFile(join(root, path))] as const)));
-  const pages = paths.filter((path) => path.endsWith('.html')).map((file): BuiltPage => {
-    const html = files.get(file)!.toString('utf8');
-    const document = parse(html);
-    return {
-      file,
-      url: `/${file.replace(/index\.html$/, '')}`,
-      html,
-      document,
-      isIndexable: document.querySelector('meta[name="robots"]')?.getAttribute('content') !== 'noindex',
-      isRedirect: document.querySelector('meta[http-equiv="refresh"]') !== null || /<noscript><meta http-equiv="refresh"/.test(html),
-    };
-  });
+  const paths = (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(root.length + 1)
+        .split('\\')
+        .join('/'),
+    )
+    .sort();
+  const files = new Map(
+    await Promise.all(paths.map(async (path) => [path, await readFile(join(root, path))] as const)),
+  );
+  const pages = paths
+    .filter((path) => path.endsWith('.html'))
+    .map((file): BuiltPage => {
+      const html = files.get(file)!.toString('utf8');
+      const document = parse(html);
+      return {
+        file,
+        url: `/${file.replace(/index\.html$/, '')}`,
+        html,
+        document,
+        isIndexable: document.querySelector('meta[name="robots"]')?.getAttribute('content') !== 'noindex',
+        isRedirect:
+          document.querySelector('meta[http-equiv="refresh"]') !== null ||
+          /<noscript><meta http-equiv="refresh"/.test(html),
+      };
+    });
   return { root, pages, files };
 }
 

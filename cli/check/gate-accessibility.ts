@@ -2,37 +2,73 @@ import { createRequire } from 'node:module';
 import type { GateResult } from './built-site.ts';
 
 const WIDTHS = [375, 1280];
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * axe-core in Chromium on every indexable page at a phone and a desktop width: any violation,
  * of any impact, is a problem. Pages are checked settled (reduced motion: no reveal halfway);
  * axe is injected past the site's Content-Security-Policy, which rightly refuses inline scripts.
  */
-export async function checkAccessibility(origin: string, urls: readonly string[], chromiumPath: string): Promise<GateResult> {
+export async function checkAccessibility(
+  origin: string,
+  urls: readonly string[],
+  chromiumPath: string,
+): Promise<GateResult> {
   const [{ chromium }, axeSource] = await Promise.all([
     import('playwright-core'),
-    import('node:fs/promises').then((fs) => fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')),
+    import('node:fs/promises').then((fs) =>
+      fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+    ),
   ]);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   const problems: { page: string; message: string }[] = [];
   try {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', bypassCSP: true });
-      await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.fulfill({ status: 200, body: '' })));
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        reducedMotion: 'reduce',
+        bypassCSP: true,
+      });
+      await context.route('**/*', (route) =>
+        route.request().url().startsWith(origin) ? route.continue() : route.fulfill({ status: 200, body: '' }),
+      );
       const pages = await Promise.all([context.newPage(), context.newPage()]);
       const queue = [...urls];
-      await Promise.all(pages.map(async (page) => {
-        for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-          await page.goto(origin + url);
-          await page.addScriptTag({ content: axeSource });
-          const violations = await page.evaluate(async () => {
-            const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-            return (await axe.run(document)).violations.map((violation) => `${violation.id} (${violation.help}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
-          });
-          for (const violation of violations) problems.push({ page: url, message: `at ${width} px: ${violation}` });
-        }
-      }));
+      await Promise.all(
+        pages.map(async (page) => {
+          for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+            await page.goto(origin + url);
+            await page.addScriptTag({ content: axeSource });
+            const violations = await page.evaluate(async () => {
+              const axe = (
+                window as unknown as {
+                  axe: {
+                    run: (
+                      context: Document,
+                    ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+                  };
+                }
+              ).axe;
+              return (await axe.run(document)).violations.map(
+                (violation) =>
+                  `${violation.id} (${violation.help}): ${violation.nodes
+                    .slice(0, 3)
+                    .map((node) => node.target.join(' '))
+                    .join(', ')}`,
+              );
+            });
+            for (const violation of violations) problems.push({ page: url, message: `at ${width} px: ${violation}` });
+          }
+        }),
+      );
       await context.close();
     }
   } finally {

@@ -29,21 +29,40 @@ export interface PageWeight {
  */
 export function checkBudgets(site: BuiltSite): GateResult {
   const gzip = (path: string) => gzipSync(site.files.get(path) ?? Buffer.alloc(0), { level: 9 }).length;
-  const staticImports = (path: string) => [...(site.files.get(path)?.toString('utf8') ?? '').matchAll(IMPORT)]
-    .filter((match) => !match[0].includes('(')).map((match) => match[1]!.slice(1));
+  const staticImports = (path: string) =>
+    [...(site.files.get(path)?.toString('utf8') ?? '').matchAll(IMPORT)]
+      .filter((match) => !match[0].includes('('))
+      .map((match) => match[1]!.slice(1));
   const closure = (paths: readonly string[]) => {
     const seen = new Set<string>();
-    const visit = (path: string) => { if (!seen.has(path)) { seen.add(path); staticImports(path).forEach(visit); } };
+    const visit = (path: string) => {
+      if (!seen.has(path)) {
+        seen.add(path);
+        staticImports(path).forEach(visit);
+      }
+    };
     paths.forEach(visit);
     return seen;
   };
   const weigh = (page: BuiltPage): PageWeight => {
-    const manifest = JSON.parse(page.document.querySelector('#island-manifest')?.text || '{}') as Record<string, string>;
+    const manifest = JSON.parse(page.document.querySelector('#island-manifest')?.text || '{}') as Record<
+      string,
+      string
+    >;
     const loader = page.document.querySelector('script[type="module"][src]')?.getAttribute('src');
-    const islands = page.document.querySelectorAll('[data-island]').filter((el) => el.getAttribute('data-load') !== 'interaction').map((el) => manifest[el.getAttribute('data-island')!]);
-    const scripts = closure([loader, ...islands].filter((url): url is string => Boolean(url)).map((url) => url.slice(1)));
-    const styles = page.document.querySelectorAll('link[rel="stylesheet"]').map((link) => link.getAttribute('href')!.slice(1));
-    const images = new Set(page.document.querySelectorAll('img[src^="/"]').map((image) => image.getAttribute('src')!.slice(1)));
+    const islands = page.document
+      .querySelectorAll('[data-island]')
+      .filter((el) => el.getAttribute('data-load') !== 'interaction')
+      .map((el) => manifest[el.getAttribute('data-island')!]);
+    const scripts = closure(
+      [loader, ...islands].filter((url): url is string => Boolean(url)).map((url) => url.slice(1)),
+    );
+    const styles = page.document
+      .querySelectorAll('link[rel="stylesheet"]')
+      .map((link) => link.getAttribute('href')!.slice(1));
+    const images = new Set(
+      page.document.querySelectorAll('img[src^="/"]').map((image) => image.getAttribute('src')!.slice(1)),
+    );
     return {
       url: page.url,
       html: gzipSync(page.html).length,
@@ -56,9 +75,18 @@ export function checkBudgets(site: BuiltSite): GateResult {
   const problems: { page: string; message: string }[] = [];
   for (const weight of weights) {
     const isHome = /^\/(ca|es|en)\/$/.test(weight.url);
-    const limits = { script: isHome ? PAGE_BUDGETS.scriptHome : PAGE_BUDGETS.script, html: PAGE_BUDGETS.html, css: PAGE_BUDGETS.css, images: PAGE_BUDGETS.images };
+    const limits = {
+      script: isHome ? PAGE_BUDGETS.scriptHome : PAGE_BUDGETS.script,
+      html: PAGE_BUDGETS.html,
+      css: PAGE_BUDGETS.css,
+      images: PAGE_BUDGETS.images,
+    };
     for (const kind of ['script', 'html', 'css', 'images'] as const) {
-      if (weight[kind] > limits[kind]) problems.push({ page: weight.url, message: `${kind} ${(weight[kind] / 1024).toFixed(1)} KB is over its ${(limits[kind] / 1024).toFixed(0)} KB budget` });
+      if (weight[kind] > limits[kind])
+        problems.push({
+          page: weight.url,
+          message: `${kind} ${(weight[kind] / 1024).toFixed(1)} KB is over its ${(limits[kind] / 1024).toFixed(0)} KB budget`,
+        });
     }
   }
   return { gate: 'budgets', checked: weights.length, problems, details: weights };

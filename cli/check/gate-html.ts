@@ -17,7 +17,12 @@ export async function checkHtml(site: BuiltSite): Promise<GateResult> {
   const problems: { page: string; message: string }[] = [];
   for (const page of site.pages) {
     const report = await validator.validateString(page.html, page.file);
-    for (const result of report.results) for (const message of result.messages) problems.push({ page: page.file, message: `${message.line}:${message.column} ${message.ruleId}: ${message.message}` });
+    for (const result of report.results)
+      for (const message of result.messages)
+        problems.push({
+          page: page.file,
+          message: `${message.line}:${message.column} ${message.ruleId}: ${message.message}`,
+        });
   }
   return { gate: 'html', checked: site.pages.length, problems };
 }

@@ -17,11 +17,16 @@ export async function checkLinks(origin: string, urls: readonly string[], extern
     linksToSkip: external ? [] : [`^(?!${escapedOrigin})`],
   });
   const broken = result.links.filter((link) => link.state === 'BROKEN');
-  const externalLinks = [...new Set(result.links.filter((link) => !link.url.startsWith(origin)).map((link) => link.url))].sort();
+  const externalLinks = [
+    ...new Set(result.links.filter((link) => !link.url.startsWith(origin)).map((link) => link.url)),
+  ].sort();
   return {
     gate: 'links',
     checked: result.links.length,
-    problems: broken.map((link) => ({ page: link.parent?.replace(origin, ''), message: `${link.url.replace(origin, '')} is broken (${link.status ?? 'no answer'})` })),
+    problems: broken.map((link) => ({
+      page: link.parent?.replace(origin, ''),
+      message: `${link.url.replace(origin, '')} is broken (${link.status ?? 'no answer'})`,
+    })),
     details: { external: externalLinks, externalFetched: external },
   };
 }

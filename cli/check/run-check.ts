@@ -28,7 +28,15 @@ export async function runCheck(options: CheckOptions, print: (line: string) => v
   try {
     const indexable = site.pages.filter((page) => page.isIndexable).map((page) => page.url);
     const gates: [string, () => Promise<GateResult> | GateResult][] = [
-      ['links', () => checkLinks(server.url, site.pages.filter((page) => !page.file.endsWith('404.html')).map((page) => page.url), options.external)],
+      [
+        'links',
+        () =>
+          checkLinks(
+            server.url,
+            site.pages.filter((page) => !page.file.endsWith('404.html')).map((page) => page.url),
+            options.external,
+          ),
+      ],
       ['html', () => checkHtml(site)],
       ['seo', () => checkSeo(site, baseUrl)],
       ['budgets', () => checkBudgets(site)],
@@ -38,13 +46,18 @@ export async function runCheck(options: CheckOptions, print: (line: string) => v
       const start = performance.now();
       const result = await run();
       results.push(result);
-      print(`  ${name.padEnd(14)} ${String(result.checked).padStart(6)} checked  ${String(result.problems.length).padStart(4)} problems  ${Math.round(performance.now() - start)} ms`);
+      print(
+        `  ${name.padEnd(14)} ${String(result.checked).padStart(6)} checked  ${String(result.problems.length).padStart(4)} problems  ${Math.round(performance.now() - start)} ms`,
+      );
     }
   } finally {
     await server.close();
   }
   printSummary(results, print);
-  await writeFile(options.report, `${JSON.stringify({ dist: options.dist, seconds: Math.round((performance.now() - started) / 100) / 10, results }, null, 2)}\n`);
+  await writeFile(
+    options.report,
+    `${JSON.stringify({ dist: options.dist, seconds: Math.round((performance.now() - started) / 100) / 10, results }, null, 2)}\n`,
+  );
   print(`Report written to ${options.report}`);
   return results.every((result) => result.problems.length === 0);
 }
@@ -52,13 +65,30 @@ export async function runCheck(options: CheckOptions, print: (line: string) => v
 function printSummary(results: readonly GateResult[], print: (line: string) => void): void {
   const weights = results.find((result) => result.gate === 'budgets')?.details as PageWeight[] | undefined;
   if (weights) {
-    const max = (kind: keyof Omit<PageWeight, 'url'>, home: boolean) => Math.max(0, ...weights.filter((weight) => /^\/(ca|es|en)\/$/.test(weight.url) === home).map((weight) => weight[kind]));
+    const max = (kind: keyof Omit<PageWeight, 'url'>, home: boolean) =>
+      Math.max(
+        0,
+        ...weights.filter((weight) => /^\/(ca|es|en)\/$/.test(weight.url) === home).map((weight) => weight[kind]),
+      );
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
     print('  bytes per page (largest)     HTML gz    CSS gz     JS gz    images');
-    print(`  home pages               ${kb(max('html', true))} ${kb(max('css', true))} ${kb(max('script', true))} ${kb(max('images', true))}`);
-    print(`  other pages              ${kb(max('html', false))} ${kb(max('css', false))} ${kb(max('script', false))} ${kb(max('images', false))}`);
+    print(
+      `  home pages               ${kb(max('html', true))} ${kb(max('css', true))} ${kb(max('script', true))} ${kb(max('images', true))}`,
+    );
+    print(
+      `  other pages              ${kb(max('html', false))} ${kb(max('css', false))} ${kb(max('script', false))} ${kb(max('images', false))}`,
+    );
   }
-  const problems = results.flatMap((result) => result.problems.map((problem) => `  ${result.gate}: ${problem.page ? `${problem.page} ` : ''}${problem.message}`));
-  if (problems.length > 0) print([`${problems.length} problems:`, ...problems.slice(0, 60), ...(problems.length > 60 ? [`  … ${problems.length - 60} more in the report`] : [])].join('\n'));
+  const problems = results.flatMap((result) =>
+    result.problems.map((problem) => `  ${result.gate}: ${problem.page ? `${problem.page} ` : ''}${problem.message}`),
+  );
+  if (problems.length > 0)
+    print(
+      [
+        `${problems.length} problems:`,
+        ...problems.slice(0, 60),
+        ...(problems.length > 60 ? [`  … ${problems.length - 60} more in the report`] : []),
+      ].join('\n'),
+    );
   else print('Every gate passed.');
 }

@@ -16,7 +16,9 @@ interface LockedPackage {
  * licence, its packages by name. Read from the lockfile, so it lists exactly what `npm ci` installs.
  */
 export async function licenceList(packageRoot: string): Promise<string> {
-  const lock = JSON.parse(await readFile(join(packageRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockedPackage> };
+  const lock = JSON.parse(await readFile(join(packageRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockedPackage>;
+  };
   const byLicence = new Map<string, Set<string>>();
   for (const [path, locked] of Object.entries(lock.packages)) {
     if (path === '' || locked.dev || locked.devOptional) continue;
@@ -26,7 +28,10 @@ export async function licenceList(packageRoot: string): Promise<string> {
     byLicence.get(licence)!.add(name);
   }
   const total = new Set([...byLicence.values()].flatMap((names) => [...names])).size;
-  const lines = [...byLicence].sort(([a, first], [b, second]) => second.size - first.size || (a < b ? -1 : 1))
+  const lines = [...byLicence]
+    .sort(([a, first], [b, second]) => second.size - first.size || (a < b ? -1 : 1))
     .map(([licence, names]) => `- **${licence}** (${names.size}): ${[...names].sort().join(', ')}`);
-  return [`${total} packages, from \`package-lock.json\` (\`npm run licences\` prints this list):`, '', ...lines].join('\n');
+  return [`${total} packages, from \`package-lock.json\` (\`npm run licences\` prints this list):`, '', ...lines].join(
+    '\n',
+  );
 }

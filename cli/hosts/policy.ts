@@ -21,7 +21,15 @@ const origin = (url: string) => new URL(url).origin;
  */
 export function contentSecurityPolicy(settings: Settings, scriptHashes: readonly string[]): string {
   const analytics = settings.analyticsId
-    ? { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'] }
+    ? {
+        script: ['https://www.googletagmanager.com'],
+        connect: [
+          'https://*.google-analytics.com',
+          'https://*.analytics.google.com',
+          'https://www.googletagmanager.com',
+        ],
+        img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+      }
     : { script: [], connect: [], img: [] };
   const newsletter = settings.newsletterEndpoint ? [origin(settings.newsletterEndpoint)] : [];
   const directives: [string, string[]][] = [
@@ -49,7 +57,12 @@ export function headerRules(csp: string): HeaderRule[] {
     { path: '/*', name: 'X-Content-Type-Options', value: 'nosniff' },
     { path: '/*', name: 'X-Frame-Options', value: 'DENY' },
     { path: '/*', name: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-    { path: '/*', name: 'Permissions-Policy', value: 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()' },
+    {
+      path: '/*',
+      name: 'Permissions-Policy',
+      value:
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
+    },
     // Hashed names change with their content, so a browser may keep them for a year.
     { path: '/assets/*', name: 'Cache-Control', value: 'public, max-age=31536000, immutable' },
     // Pages keep their address when they change: always ask whether there is a newer one.

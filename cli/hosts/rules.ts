@@ -12,12 +12,19 @@ export function redirectLines(redirects: readonly Redirect[]): RedirectLine[] {
   return redirects.flatMap((redirect) =>
     redirect.from === '/'
       ? [{ from: '/', to: redirect.to, status: redirect.status }]
-      : [{ from: redirect.from, to: redirect.to, status: redirect.status }, { from: `${redirect.from}/`, to: redirect.to, status: redirect.status }]);
+      : [
+          { from: redirect.from, to: redirect.to, status: redirect.status },
+          { from: `${redirect.from}/`, to: redirect.to, status: redirect.status },
+        ],
+  );
 }
 
 /** The 404 page of each language prefix, then of everything else (decision 8). */
 export function notFoundPages(): { prefix: string; page: string }[] {
-  return [...LOCALES.map((locale) => ({ prefix: `/${locale}/`, page: `/${locale}/404.html` })), { prefix: '/', page: '/404.html' }];
+  return [
+    ...LOCALES.map((locale) => ({ prefix: `/${locale}/`, page: `/${locale}/404.html` })),
+    { prefix: '/', page: '/404.html' },
+  ];
 }
 
 /** Host configuration files written into the output; hosts that would serve them must not. */

@@ -6,7 +6,12 @@ import { contentHash } from './hash.ts';
  * Returns what `make` produces for these inputs, from the cache folder when an earlier build
  * made it: the file is named by the hash of the inputs, so a changed input is a new file.
  */
-export async function cached(cacheDir: string, kind: string, inputs: readonly (string | Buffer)[], make: () => Promise<Buffer>): Promise<Buffer> {
+export async function cached(
+  cacheDir: string,
+  kind: string,
+  inputs: readonly (string | Buffer)[],
+  make: () => Promise<Buffer>,
+): Promise<Buffer> {
   const key = contentHash(Buffer.concat(inputs.flatMap((input) => [Buffer.from(input), Buffer.from([0])])));
   const file = join(cacheDir, `${kind}-${key}`);
   const hit = await readFile(file).catch(() => undefined);

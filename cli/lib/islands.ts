@@ -61,10 +61,13 @@ export function weighScripts(islands: readonly PageIsland[], scripts: ScriptMani
     for (const chunk of staticClosure([url], scripts)) initial.add(chunk);
     steps.push({ island: island.name, total: size(initial) });
   }
-  const later = fullClosure([
-    ...islands.filter((island) => island.load === 'interaction').map((island) => scripts.widgets[island.name] ?? ''),
-    ...[...initial].flatMap((url) => scripts.chunks[url]?.dynamicImports ?? []),
-  ].filter(Boolean), scripts);
+  const later = fullClosure(
+    [
+      ...islands.filter((island) => island.load === 'interaction').map((island) => scripts.widgets[island.name] ?? ''),
+      ...[...initial].flatMap((url) => scripts.chunks[url]?.dynamicImports ?? []),
+    ].filter(Boolean),
+    scripts,
+  );
   for (const url of initial) later.delete(url);
   return { initial: size(initial), onInteraction: size(later), steps };
 }
@@ -79,10 +82,21 @@ function scriptJson(value: unknown): string {
  * loader, and `modulepreload` links for what the `load` islands need at once. A page without
  * islands gets no script at all. `islands` spares finding them again when the caller has them.
  */
-export function injectIslandScripts(html: string, scripts: ScriptManifest, islands: readonly PageIsland[] = islandsOf(html)): string {
+export function injectIslandScripts(
+  html: string,
+  scripts: ScriptManifest,
+  islands: readonly PageIsland[] = islandsOf(html),
+): string {
   if (islands.length === 0) return html;
-  const used = Object.fromEntries([...new Set(islands.map((island) => island.name))].filter((name) => scripts.widgets[name]).map((name) => [name, scripts.widgets[name]!]));
-  const eager = islands.filter((island) => island.load === 'load').map((island) => scripts.widgets[island.name]).filter((url): url is string => Boolean(url));
+  const used = Object.fromEntries(
+    [...new Set(islands.map((island) => island.name))]
+      .filter((name) => scripts.widgets[name])
+      .map((name) => [name, scripts.widgets[name]!]),
+  );
+  const eager = islands
+    .filter((island) => island.load === 'load')
+    .map((island) => scripts.widgets[island.name])
+    .filter((url): url is string => Boolean(url));
   const preload = [...staticClosure(eager, scripts)].map((url) => `<link rel="modulepreload" href="${url}"/>`).join('');
   const tags = `<script type="application/json" id="island-manifest">${scriptJson(used)}</script><script type="module" src="${scripts.loader}"></script>${preload}`;
   return html.replace('</head>', `${tags}</head>`);

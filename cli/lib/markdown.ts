@@ -30,13 +30,20 @@ let processor: Promise<Processor<Root, undefined, undefined, Root, string>> | un
  */
 function markdownProcessor() {
   processor ??= Promise.all([
-    import('remark'), import('remark-html'),
-    import('micromark-extension-gfm-table'), import('mdast-util-gfm-table'), import('micromark-extension-gfm-strikethrough'), import('mdast-util-gfm-strikethrough'),
+    import('remark'),
+    import('remark-html'),
+    import('micromark-extension-gfm-table'),
+    import('mdast-util-gfm-table'),
+    import('micromark-extension-gfm-strikethrough'),
+    import('mdast-util-gfm-strikethrough'),
   ]).then(([{ remark }, { default: remarkHtml }, table, tableTree, strikethrough, strikethroughTree]) => {
     function tablesAndStrikethrough(this: Processor) {
       const data = this.data();
       (data.micromarkExtensions ??= []).push(table.gfmTable(), strikethrough.gfmStrikethrough());
-      (data.fromMarkdownExtensions ??= []).push(tableTree.gfmTableFromMarkdown(), strikethroughTree.gfmStrikethroughFromMarkdown());
+      (data.fromMarkdownExtensions ??= []).push(
+        tableTree.gfmTableFromMarkdown(),
+        strikethroughTree.gfmStrikethroughFromMarkdown(),
+      );
     }
     return remark().use(tablesAndStrikethrough).use(remarkHtml).freeze();
   });
@@ -48,15 +55,28 @@ const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
  * Renders markdown to sanitised HTML: placeholders filled from the settings, internal links
  * given the page's language prefix and checked. Problems are pushed to `errors`.
  */
-export async function renderMarkdown(markdown: string, context: MarkdownContext, errors: BuildError[]): Promise<string> {
+export async function renderMarkdown(
+  markdown: string,
+  context: MarkdownContext,
+  errors: BuildError[],
+): Promise<string> {
   const processor = await markdownProcessor();
   const tree = processor.parse(markdown);
   const fail = (node: Nodes, code: 'UnknownSetting' | 'BrokenLink' | 'InvalidHeading', message: string) =>
-    errors.push(new BuildError(code, message, { file: context.file, line: (node.position?.start.line ?? 1) + context.line - 1, col: node.position?.start.column }));
+    errors.push(
+      new BuildError(code, message, {
+        file: context.file,
+        line: (node.position?.start.line ?? 1) + context.line - 1,
+        col: node.position?.start.column,
+      }),
+    );
 
   replaceBlocks(tree, context, fail);
   visit(tree, (node) => {
-    if (node.type === 'text') node.value = fillPlaceholders(node.value, context, (name) => fail(node, 'UnknownSetting', `unknown placeholder {{${name}}}`));
+    if (node.type === 'text')
+      node.value = fillPlaceholders(node.value, context, (name) =>
+        fail(node, 'UnknownSetting', `unknown placeholder {{${name}}}`),
+      );
     if (node.type === 'link') resolveLink(node, context, fail);
     if (node.type === 'heading') checkHeading(node, fail);
     if (node.type === 'image' && node.url.startsWith('/') && !context.exists(node.url)) {
@@ -69,7 +89,8 @@ export async function renderMarkdown(markdown: string, context: MarkdownContext,
 
 /** A body heading is a section of the page: below its title, and with words a screen reader can announce. */
 function checkHeading(node: Heading, fail: (node: Nodes, code: 'InvalidHeading', message: string) => void): void {
-  if (node.depth === 1) fail(node, 'InvalidHeading', 'a level-1 heading (`# …`) in the body would be a second page title');
+  if (node.depth === 1)
+    fail(node, 'InvalidHeading', 'a level-1 heading (`# …`) in the body would be a second page title');
   else if (textOf(node).trim() === '') fail(node, 'InvalidHeading', 'this heading has no text');
 }
 
@@ -87,7 +108,11 @@ function fillPlaceholders(text: string, context: MarkdownContext, onUnknown: (na
   });
 }
 
-function replaceBlocks(tree: Root, context: MarkdownContext, fail: (node: Nodes, code: 'UnknownSetting', message: string) => void): void {
+function replaceBlocks(
+  tree: Root,
+  context: MarkdownContext,
+  fail: (node: Nodes, code: 'UnknownSetting', message: string) => void,
+): void {
   tree.children = tree.children.map((node): RootContent => {
     const name = soleText(node)?.match(/^\{\{\s*([\w-]+)\s*\}\}$/)?.[1];
     if (!name || context.lookup(name) !== undefined) return node;
@@ -106,15 +131,24 @@ function soleText(node: RootContent): string | undefined {
   return (node as Paragraph).children.length === 1 && only?.type === 'text' ? only.value.trim() : undefined;
 }
 
-function resolveLink(node: Link, context: MarkdownContext, fail: (node: Nodes, code: 'BrokenLink' | 'UnknownSetting', message: string) => void): void {
-  node.url = fillPlaceholders(node.url, context, (name) => fail(node, 'UnknownSetting', `unknown placeholder {{${name}}} in a link`));
+function resolveLink(
+  node: Link,
+  context: MarkdownContext,
+  fail: (node: Nodes, code: 'BrokenLink' | 'UnknownSetting', message: string) => void,
+): void {
+  node.url = fillPlaceholders(node.url, context, (name) =>
+    fail(node, 'UnknownSetting', `unknown placeholder {{${name}}} in a link`),
+  );
   if (!node.url.startsWith('/') || node.url.startsWith('//')) return;
   const { path, suffix } = splitUrl(node.url);
   const [, first] = path.split('/');
   const isFile = (path.split('/').pop() ?? '').includes('.');
   const isPrefixed = isFile || LOCALES.includes(first as Locale);
-  const target = isPrefixed ? withTrailingSlash(path) : withTrailingSlash(`/${context.locale}${path === '/' ? '/' : path}`);
-  if (!context.exists(target)) fail(node, 'BrokenLink', `the link to ${node.url} leads to ${target}, which is not a page of the site`);
+  const target = isPrefixed
+    ? withTrailingSlash(path)
+    : withTrailingSlash(`/${context.locale}${path === '/' ? '/' : path}`);
+  if (!context.exists(target))
+    fail(node, 'BrokenLink', `the link to ${node.url} leads to ${target}, which is not a page of the site`);
   node.url = target + suffix;
 }
 

@@ -50,7 +50,10 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
       const kind = dependency.slice(0, dependency.indexOf(' '));
       const question = dependency.slice(kind.length + 1);
       if (kind === 'exists') answer = String(existing.has(question));
-      else answer = contentHash(JSON.stringify(kind === 'find' ? byId.get(question) ?? null : byTemplate.get(question) ?? []));
+      else
+        answer = contentHash(
+          JSON.stringify(kind === 'find' ? (byId.get(question) ?? null) : (byTemplate.get(question) ?? [])),
+        );
       answers.set(dependency, answer);
     }
     return answer;
@@ -63,7 +66,8 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
         find(locale, id) {
           seen.add(`find ${locale} ${id}`);
           const ref = byId.get(`${locale} ${id}`);
-          if (!ref) throw new Error(`no page "${id}" in ${locale}; the template links to a page that content/ does not have`);
+          if (!ref)
+            throw new Error(`no page "${id}" in ${locale}; the template links to a page that content/ does not have`);
           return ref;
         },
         ofTemplate(locale, template) {

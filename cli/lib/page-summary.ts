@@ -16,7 +16,8 @@ const EXTERNAL_SCRIPT = /<script[^>]*\ssrc="(?:https?:)?\/\/[^"]*"/;
 export function summarizeHtml(html: string, islands: readonly PageIsland[] = islandsOf(html)): PageSummary {
   const inlineScripts = new Set<string>();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (EXECUTABLE.test(attributes!)) inlineScripts.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    if (EXECUTABLE.test(attributes!))
+      inlineScripts.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
   }
   const external = EXTERNAL_SCRIPT.exec(html)?.[0];
   return {
@@ -29,5 +30,10 @@ export function summarizeHtml(html: string, islands: readonly PageIsland[] = isl
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }

@@ -7,7 +7,10 @@ export interface Progress {
 }
 
 /** A progress line on an interactive terminal, silence elsewhere; timings always. */
-export function createProgress(config: Pick<Config, 'verbosity'>, stream: NodeJS.WriteStream = process.stdout): Progress {
+export function createProgress(
+  config: Pick<Config, 'verbosity'>,
+  stream: NodeJS.WriteStream = process.stdout,
+): Progress {
   const timings: { stage: string; ms: number }[] = [];
   const isLive = stream.isTTY === true && config.verbosity !== 'quiet';
   return {

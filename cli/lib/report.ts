@@ -15,29 +15,43 @@ export function formatReport(result: BuildResult, totalMs: number, isVerbose: bo
   if (site.content.examples.length > 0) {
     lines.push(`Example content still in use (${site.content.examples.length}); replace before going live:`);
     lines.push(...(isVerbose ? site.content.examples : site.content.examples.slice(0, 5)).map((item) => `  - ${item}`));
-    if (!isVerbose && site.content.examples.length > 5) lines.push(`  … and ${site.content.examples.length - 5} more (--verbose lists them)`);
+    if (!isVerbose && site.content.examples.length > 5)
+      lines.push(`  … and ${site.content.examples.length - 5} more (--verbose lists them)`);
   }
   if (warnings.length > 0) lines.push(formatWarnings(warnings));
   if (isVerbose) {
     const cssGzip = result.stylesheetGzip;
-    lines.push('Pages (HTML · JS gzip at load + on interaction · CSS gzip):', ...pages.map((page) => {
-      const weight = result.scriptWeights.get(page.path);
-      return `  ${page.route!.url}  ${kilobytes(page.size ?? 0)} · JS ${kilobytes(weight?.initial ?? 0)} + ${kilobytes(weight?.onInteraction ?? 0)} · CSS ${kilobytes(cssGzip)}`;
-    }));
+    lines.push(
+      'Pages (HTML · JS gzip at load + on interaction · CSS gzip):',
+      ...pages.map((page) => {
+        const weight = result.scriptWeights.get(page.path);
+        return `  ${page.route!.url}  ${kilobytes(page.size ?? 0)} · JS ${kilobytes(weight?.initial ?? 0)} + ${kilobytes(weight?.onInteraction ?? 0)} · CSS ${kilobytes(cssGzip)}`;
+      }),
+    );
   }
   return lines.join('\n');
 }
 
 /** Warnings, one block each, under a count. */
 export function formatWarnings(warnings: readonly BuildError[]): string {
-  return [`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`, ...warnings.map((warning) => formatError(warning))].join('\n');
+  return [
+    `${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`,
+    ...warnings.map((warning) => formatError(warning)),
+  ].join('\n');
 }
 
 /** The heaviest JavaScript of a home page and of any other page, gzip. */
 function scriptSummary({ site, scriptWeights }: BuildResult): string {
   const heaviest = (isHome: boolean) =>
-    site.outputs.filter((output) => output.route && (output.route.template === 'home') === isHome).map((output) => scriptWeights.get(output.path)).filter((weight) => weight !== undefined)
-      .reduce((max, weight) => (weight.initial > max.initial ? weight : max), { initial: 0, onInteraction: 0, steps: [] });
+    site.outputs
+      .filter((output) => output.route && (output.route.template === 'home') === isHome)
+      .map((output) => scriptWeights.get(output.path))
+      .filter((weight) => weight !== undefined)
+      .reduce((max, weight) => (weight.initial > max.initial ? weight : max), {
+        initial: 0,
+        onInteraction: 0,
+        steps: [],
+      });
   const [home, other] = [heaviest(true), heaviest(false)];
   return `  JS (gzip, at load + on interaction): home ${kilobytes(home.initial)} + ${kilobytes(home.onInteraction)} · other pages at most ${kilobytes(other.initial)} + ${kilobytes(other.onInteraction)}`;
 }

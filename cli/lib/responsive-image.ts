@@ -5,7 +5,9 @@ const SIZES = '(min-width: 48rem) 44rem, 100vw';
 
 /** A <picture> offering AVIF and WebP at every width, with a sized fallback <img>; `alt` comes escaped. */
 export function pictureHtml(image: ResponsiveImage, escapedAlt: string, isPriority: boolean): string {
-  const sources = image.sources.map((source) => `<source type="${source.type}" srcset="${source.srcset}" sizes="${SIZES}">`).join('');
+  const sources = image.sources
+    .map((source) => `<source type="${source.type}" srcset="${source.srcset}" sizes="${SIZES}">`)
+    .join('');
   const loading = isPriority ? 'fetchpriority="high"' : 'loading="lazy"';
   return `<picture>${sources}<img src="${image.fallback}" alt="${escapedAlt}" width="${image.width}" height="${image.height}" ${loading} decoding="async"></picture>`;
 }
@@ -15,8 +17,11 @@ export function pictureHtml(image: ResponsiveImage, escapedAlt: string, isPriori
  * title `priority` (`![Alt](/images/shop.jpg "priority")`) loads it first instead of lazily.
  */
 export function useResponsiveImages(html: string, images: ImageManifest): string {
-  return html.replace(/<img src="(\/images\/[^"]+)" alt="([^"]*)"(?: title="([^"]*)")?>/g, (whole, src: string, alt: string, title?: string) => {
-    const image = images[src];
-    return image ? pictureHtml(image, alt, title === 'priority') : whole;
-  });
+  return html.replace(
+    /<img src="(\/images\/[^"]+)" alt="([^"]*)"(?: title="([^"]*)")?>/g,
+    (whole, src: string, alt: string, title?: string) => {
+      const image = images[src];
+      return image ? pictureHtml(image, alt, title === 'priority') : whole;
+    },
+  );
 }

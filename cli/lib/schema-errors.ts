@@ -18,14 +18,17 @@ export function parseWithSchema<T extends z.ZodType>(
   const basePath = options.basePath ?? [];
   for (const issue of result.error.issues) {
     const path = [...basePath, ...issue.path];
-    errors.push(new BuildError(options.code ?? 'InvalidField', describeIssue(path, issue), { file, ...source.positionOf(path) }));
+    errors.push(
+      new BuildError(options.code ?? 'InvalidField', describeIssue(path, issue), { file, ...source.positionOf(path) }),
+    );
   }
   return undefined;
 }
 
 function describeIssue(path: readonly PropertyKey[], issue: z.core.$ZodIssue): string {
   const field = path.length > 0 ? `"${path.map(String).join('.')}"` : 'the file';
-  if (issue.code === 'unrecognized_keys') return `${field} has an unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `${field} has an unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `${field} is required`;
   const message = issue.message.replace(/^Invalid input: /, '');
   return `${field} ${/^(must|is|should|has|opens)\b/.test(message) ? message : `is invalid: ${message}`}`;

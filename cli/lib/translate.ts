@@ -6,16 +6,26 @@ import { DEFAULT_LOCALE, type Content, type Locale, type Translate, type UiKey }
  * Catalan (validation already reported it); an unknown key shows the key itself, logs
  * "Translation key not found" and is reported through `onUnknownKey`.
  */
-export function createTranslator(locale: Locale, ui: Content['ui'], onUnknownKey: (problem: BuildError) => void): Translate {
+export function createTranslator(
+  locale: Locale,
+  ui: Content['ui'],
+  onUnknownKey: (problem: BuildError) => void,
+): Translate {
   const own = ui[locale];
   const fallback = ui[DEFAULT_LOCALE];
   return (key: UiKey, vars) => {
     const text = own[key] ?? fallback[key];
     if (text === undefined) {
       console.warn(`Translation key not found: ${key}`);
-      onUnknownKey(new BuildError('UnknownTranslationKey', `Translation key not found: "${key}" (${locale})`, { file: `content/${locale}/ui.yaml` }));
+      onUnknownKey(
+        new BuildError('UnknownTranslationKey', `Translation key not found: "${key}" (${locale})`, {
+          file: `content/${locale}/ui.yaml`,
+        }),
+      );
       return key;
     }
-    return vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : text;
+    return vars
+      ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
+      : text;
   };
 }

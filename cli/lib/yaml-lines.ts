@@ -23,7 +23,12 @@ export function parseYaml(text: string, file: string, lineOffset = 0, code: Erro
   const [first] = doc.errors;
   if (first) {
     const pos = lineCounter.linePos(first.pos[0]);
-    throw new BuildError(code, first.message.split('\n')[0] ?? first.message, { file, line: pos.line + lineOffset, col: pos.col, cause: first });
+    throw new BuildError(code, first.message.split('\n')[0] ?? first.message, {
+      file,
+      line: pos.line + lineOffset,
+      col: pos.col,
+      cause: first,
+    });
   }
   const examplePaths = resolveExampleTags(doc);
   return {

@@ -9,7 +9,19 @@ import { renderBody } from '../lib/page-bodies.ts';
 import { createPageIndex, type Dependency, type PageIndex } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { createTranslator } from '../lib/translate.ts';
-import { LOCALES, type AssetManifest, type Collections, type Content, type ImageManifest, type Locale, type PageRef, type PageSummary, type Route, type ScriptManifest, type Settings } from '../types.ts';
+import {
+  LOCALES,
+  type AssetManifest,
+  type Collections,
+  type Content,
+  type ImageManifest,
+  type Locale,
+  type PageRef,
+  type PageSummary,
+  type Route,
+  type ScriptManifest,
+  type Settings,
+} from '../types.ts';
 
 /**
  * Everything a page's rendering reads besides its own route: plain data, so it can be sent to
@@ -48,15 +60,21 @@ export interface PageResult {
   readonly warnings: readonly ProblemRecord[];
 }
 
-
 /**
  * Renders pages of one build; the same code runs on the main thread and in workers. `index` is
  * the context's pages indexed, when the caller has it already.
  */
-export function createPageRenderer(context: RenderContext, index: PageIndex = createPageIndex(context.pages, context.files)): (job: PageJob) => Promise<PageResult> {
+export function createPageRenderer(
+  context: RenderContext,
+  index: PageIndex = createPageIndex(context.pages, context.files),
+): (job: PageJob) => Promise<PageResult> {
   let warnings: BuildError[] = [];
-  const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale, context.ui, (problem) => warnings.push(problem))]));
-  const languageNames = Object.fromEntries(LOCALES.map((locale) => [locale, context.ui[locale]['language.name'] ?? locale])) as Record<Locale, string>;
+  const translators = Object.fromEntries(
+    LOCALES.map((locale) => [locale, createTranslator(locale, context.ui, (problem) => warnings.push(problem))]),
+  );
+  const languageNames = Object.fromEntries(
+    LOCALES.map((locale) => [locale, context.ui[locale]['language.name'] ?? locale]),
+  ) as Record<Locale, string>;
 
   return async (job) => {
     const { route } = job;
@@ -69,12 +87,22 @@ export function createPageRenderer(context: RenderContext, index: PageIndex = cr
     const element = (
       <LanguageProvider locale={route.locale} t={t}>
         <Page
-          route={route} pages={lookups.pages} languageNames={languageNames} settings={context.settings} collections={context.collections}
-          assets={context.assets} buildYear={context.buildYear} bodyHtml={bodyHtml} headScript={job.headScript}
+          route={route}
+          pages={lookups.pages}
+          languageNames={languageNames}
+          settings={context.settings}
+          collections={context.collections}
+          assets={context.assets}
+          buildYear={context.buildYear}
+          bodyHtml={bodyHtml}
+          headScript={job.headScript}
         />
       </LanguageProvider>
     );
-    const document = errors.length > 0 ? undefined : await renderDocument(element, route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
+    const document =
+      errors.length > 0
+        ? undefined
+        : await renderDocument(element, route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
     // The scripts go in the head and place no island: the page's islands are found once.
     const islands = document === undefined ? [] : islandsOf(document);
     const html = document === undefined ? undefined : injectIslandScripts(document, context.scripts, islands);
@@ -93,7 +121,11 @@ export function createPageRenderer(context: RenderContext, index: PageIndex = cr
  * Renders a whole document, without the invisible characters content may hold (validation
  * reports where they were); a template that throws becomes a TemplateError naming its component.
  */
-export async function renderDocument(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
+export async function renderDocument(
+  element: ReactElement,
+  source: string,
+  errors: BuildError[],
+): Promise<string | undefined> {
   try {
     return removeInvisibleCharacters(`<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`);
   } catch (error) {
@@ -104,14 +136,17 @@ export async function renderDocument(element: ReactElement, source: string, erro
 }
 
 /** HTML attributes React writes in its camelCase prop names; HTML's own spelling is lowercase. */
-const CAMEL_CASE_ATTRIBUTES = /\s(?:allowFullScreen|autoComplete|charSet|dateTime|hrefLang|referrerPolicy|crossOrigin|fetchPriority|srcSet|noModule)=/g;
+const CAMEL_CASE_ATTRIBUTES =
+  /\s(?:allowFullScreen|autoComplete|charSet|dateTime|hrefLang|referrerPolicy|crossOrigin|fetchPriority|srcSet|noModule)=/g;
 
 /**
  * Rewrites those names inside tags only, in one pass: React escapes `<` and `>` in text and
  * attribute values, so a name is inside a tag when the nearest `<` before it is nearer than any `>`.
  */
 function lowercaseHtmlAttributes(html: string): string {
-  return html.replace(CAMEL_CASE_ATTRIBUTES, (whole: string, offset: number) => (html.lastIndexOf('<', offset) > html.lastIndexOf('>', offset) ? whole.toLowerCase() : whole));
+  return html.replace(CAMEL_CASE_ATTRIBUTES, (whole: string, offset: number) =>
+    html.lastIndexOf('<', offset) > html.lastIndexOf('>', offset) ? whole.toLowerCase() : whole,
+  );
 }
 
 /** The component stack of a failing render; the synchronous renderer does not report it. */
@@ -119,8 +154,19 @@ async function componentStackOf(element: ReactElement): Promise<string> {
   // Needed only when a template fails; a build does not load it otherwise.
   const { prerenderToNodeStream } = await import('react-dom/static');
   let stack = '';
-  await prerenderToNodeStream(element, { onError: (_error, info) => void (stack ||= info?.componentStack ?? '') }).catch(() => undefined);
-  const frames = stack.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('at ')).map((line) => line.replace(/ \(.*\)$/, '').slice(3));
+  await prerenderToNodeStream(element, {
+    onError: (_error, info) => void (stack ||= info?.componentStack ?? ''),
+  }).catch(() => undefined);
+  const frames = stack
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('at '))
+    .map((line) => line.replace(/ \(.*\)$/, '').slice(3));
   const components = frames.filter((name) => /^[A-Z]/.test(name));
-  return components.length > 0 ? ` (in <${components[0]}>, inside ${components.slice(1).map((name) => `<${name}>`).join(' ← ')})` : '';
+  return components.length > 0
+    ? ` (in <${components[0]}>, inside ${components
+        .slice(1)
+        .map((name) => `<${name}>`)
+        .join(' ← ')})`
+    : '';
 }

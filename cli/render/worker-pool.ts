@@ -17,28 +17,45 @@ const THREAD_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 }
  * only writes: rendering there would grow its heap, which has no such limit, by the garbage of
  * every page.
  */
-export async function renderInThreads(workerScript: string, context: RenderContext, jobs: readonly PageJob[], onResult: (result: PageResult) => Promise<void>): Promise<void> {
+export async function renderInThreads(
+  workerScript: string,
+  context: RenderContext,
+  jobs: readonly PageJob[],
+  onResult: (result: PageResult) => Promise<void>,
+): Promise<void> {
   const batches: PageJob[][] = [];
   for (let start = 0; start < jobs.length; start += BATCH) batches.push(jobs.slice(start, start + BATCH));
   const threads = Math.max(1, Math.min(availableParallelism(), batches.length));
-  const workers = Array.from({ length: threads }, () => new Worker(workerScript, { workerData: context, env: process.env, resourceLimits: THREAD_HEAP }));
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(workerScript, { workerData: context, env: process.env, resourceLimits: THREAD_HEAP }),
+  );
   try {
-    await Promise.all(workers.map((worker) => new Promise<void>((resolve, reject) => {
-      let pending = Promise.resolve();
-      const next = () => {
-        const batch = batches.shift();
-        if (batch) worker.postMessage(batch);
-        else pending.then(resolve, reject);
-      };
-      worker.on('message', (results: PageResult[]) => {
-        pending = pending.then(async () => { for (const result of results) await onResult(result); });
-        pending.catch(reject);
-        next();
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => { if (code !== 0) reject(new Error(`a render thread stopped with exit code ${code}`)); });
-      next();
-    })));
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let pending = Promise.resolve();
+            const next = () => {
+              const batch = batches.shift();
+              if (batch) worker.postMessage(batch);
+              else pending.then(resolve, reject);
+            };
+            worker.on('message', (results: PageResult[]) => {
+              pending = pending.then(async () => {
+                for (const result of results) await onResult(result);
+              });
+              pending.catch(reject);
+              next();
+            });
+            worker.on('error', reject);
+            worker.on('exit', (code) => {
+              if (code !== 0) reject(new Error(`a render thread stopped with exit code ${code}`));
+            });
+            next();
+          }),
+      ),
+    );
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

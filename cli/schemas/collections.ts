@@ -15,7 +15,16 @@ export const productSchema = z
   .strict();
 
 export const serviceIcons = [
-  'eye', 'contact-lens', 'ortho-k', 'frame-style', 'lens', 'ear', 'hearing-aid', 'assistive-device', 'ear-protection', 'grant',
+  'eye',
+  'contact-lens',
+  'ortho-k',
+  'frame-style',
+  'lens',
+  'ear',
+  'hearing-aid',
+  'assistive-device',
+  'ear-protection',
+  'grant',
 ] as const;
 
 /** content/collections/services.yaml: the optical and audiology cards of the home page. */
@@ -86,7 +95,9 @@ export const storageItemSchema = z
 export const redirectRuleSchema = z
   .object({
     from: z.string().regex(/^\/[^?#\s]*$/, 'must be a path starting with /'),
-    to: z.string().regex(/^\/(ca|es|en)\/[^?#\s]*$/, 'must be a page path with a language prefix, such as /ca/services/orto-k/'),
+    to: z
+      .string()
+      .regex(/^\/(ca|es|en)\/[^?#\s]*$/, 'must be a page path with a language prefix, such as /ca/services/orto-k/'),
   })
   .strict();
 

@@ -10,10 +10,14 @@ export const localizedSchema = z
   .strict();
 
 /** A lowercase URL segment such as `orto-k`. */
-export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and hyphens');
+export const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and hyphens');
 
 /** A site path without language prefix, as content writes internal links: `/services/orto-k`. */
-export const sitePathSchema = z.string().regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, 'must be a site path such as /services/orto-k');
+export const sitePathSchema = z
+  .string()
+  .regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, 'must be a site path such as /services/orto-k');
 
 /** A calendar date written as YYYY-MM-DD. */
 export const isoDateSchema = z
@@ -28,4 +32,6 @@ export const httpsUrlSchema = z.url({ protocol: /^https$/, error: 'must be an ht
  * A file of this site, by its path from the root: `/images/logo.svg`. Browsers read `//host/…`
  * and `/\host/…` as addresses on another site, which would load a stranger's file on every visit.
  */
-export const siteFileSchema = z.string().regex(/^\/(?![/\\])/, 'must be a path on this site that starts with a single /, such as /images/logo.svg');
+export const siteFileSchema = z
+  .string()
+  .regex(/^\/(?![/\\])/, 'must be a path on this site that starts with a single /, such as /images/logo.svg');

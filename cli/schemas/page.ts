@@ -14,7 +14,15 @@ export const frontMatterSchema = z
     keywords: z.array(z.string().min(1)).default([]),
     template: z.enum(pageTemplates),
     updated: isoDateSchema.optional(),
-    image: z.object({ src: siteFileSchema, alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).strict().optional(),
+    image: z
+      .object({
+        src: siteFileSchema,
+        alt: z.string(),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+      })
+      .strict()
+      .optional(),
     appointment: z
       .object({ subject: z.string().min(1).optional(), duration: z.number().int().positive().optional() })
       .strict()

@@ -34,7 +34,9 @@ export const settingsSchema = z
       })
       .strict(),
     openingHours: z.array(openingHoursSchema).min(1),
-    booking: z.object({ url: httpsUrlSchema, subject: z.string().min(1), duration: z.number().int().positive() }).strict(),
+    booking: z
+      .object({ url: httpsUrlSchema, subject: z.string().min(1), duration: z.number().int().positive() })
+      .strict(),
     chat: z.object({ accountName: z.string().min(1) }).strict(),
     mapTourUrl: httpsUrlSchema,
     directionsUrl: httpsUrlSchema,

@@ -4,9 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif',
-  '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
 };
 
 /** What the host configurations in a built folder say: redirects and headers by path. */
@@ -30,15 +38,24 @@ export function filesOnDisk(root: string): SiteFiles {
     return file.startsWith(normalize(root)) ? file : undefined;
   };
   return {
-    read: async (path) => { const file = inside(path); return file ? readFile(file).catch(() => undefined) : undefined; },
-    isFolder: async (path) => { const file = inside(path); return file ? (await stat(file).catch(() => undefined))?.isDirectory() ?? false : false; },
+    read: async (path) => {
+      const file = inside(path);
+      return file ? readFile(file).catch(() => undefined) : undefined;
+    },
+    isFolder: async (path) => {
+      const file = inside(path);
+      return file ? ((await stat(file).catch(() => undefined))?.isDirectory() ?? false) : false;
+    },
   };
 }
 
 /** The files of a build kept in memory, by path. */
 export function filesInMemory(files: ReadonlyMap<string, string | Buffer>): SiteFiles {
   return {
-    read: async (path) => { const file = files.get(path); return file === undefined ? undefined : Buffer.from(file); },
+    read: async (path) => {
+      const file = files.get(path);
+      return file === undefined ? undefined : Buffer.from(file);
+    },
     isFolder: async (path) => files.has(`${path}/index.html`),
   };
 }
@@ -46,15 +63,26 @@ export function filesInMemory(files: ReadonlyMap<string, string | Buffer>): Site
 /** Reads `_redirects` (exact 301/302 lines) and `_headers` of a built site. */
 async function readHostRules(files: SiteFiles): Promise<HostRules> {
   const text = async (file: string) => (await files.read(file))?.toString('utf8') ?? '';
-  const redirects = new Map((await text('_redirects')).split('\n').filter((line) => /^\/\S* \S+ 30[12]$/.test(line))
-    .map((line) => line.split(' ')).map(([from, to, status]) => [from!, { to: to!, status: Number(status) }]));
-  const headers = (await text('_headers')).split(/\n(?=\/)/).filter((block) => block.startsWith('/')).map((block) => {
-    const [path, ...lines] = block.split('\n');
-    return {
-      prefix: path!.trim().replace(/\*$/, ''),
-      values: lines.map((line) => /^ {2}([\w-]+): (.*)$/.exec(line)).filter((match) => match !== null).map((match) => [match![1]!, match![2]!] as [string, string]),
-    };
-  });
+  const redirects = new Map(
+    (await text('_redirects'))
+      .split('\n')
+      .filter((line) => /^\/\S* \S+ 30[12]$/.test(line))
+      .map((line) => line.split(' '))
+      .map(([from, to, status]) => [from!, { to: to!, status: Number(status) }]),
+  );
+  const headers = (await text('_headers'))
+    .split(/\n(?=\/)/)
+    .filter((block) => block.startsWith('/'))
+    .map((block) => {
+      const [path, ...lines] = block.split('\n');
+      return {
+        prefix: path!.trim().replace(/\*$/, ''),
+        values: lines
+          .map((line) => /^ {2}([\w-]+): (.*)$/.exec(line))
+          .filter((match) => match !== null)
+          .map((match) => [match![1]!, match![2]!] as [string, string]),
+      };
+    });
   return { redirects, headers };
 }
 
@@ -66,7 +94,9 @@ async function readHostRules(files: SiteFiles): Promise<HostRules> {
  * reload script and events).
  */
 export async function serveSite(
-  files: SiteFiles | (() => SiteFiles), port = 0, transformHtml: (html: string) => string = (html) => html,
+  files: SiteFiles | (() => SiteFiles),
+  port = 0,
+  transformHtml: (html: string) => string = (html) => html,
   handleFirst: (request: IncomingMessage, response: ServerResponse) => boolean = () => false,
 ): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const current = typeof files === 'function' ? files : () => files;
@@ -82,16 +112,20 @@ export async function serveSite(
     const site = current();
     const rules = await rulesOf(site);
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    for (const rule of rules.headers.filter((candidate) => path.startsWith(candidate.prefix))) for (const [name, value] of rule.values) response.setHeader(name, value);
+    for (const rule of rules.headers.filter((candidate) => path.startsWith(candidate.prefix)))
+      for (const [name, value] of rule.values) response.setHeader(name, value);
     const redirect = rules.redirects.get(path);
     if (redirect) return void response.writeHead(redirect.status, { location: redirect.to }).end();
     const relative = path.slice(1);
-    if (relative && !path.endsWith('/') && await site.isFolder(relative)) return void response.writeHead(301, { location: `${path}/` }).end();
+    if (relative && !path.endsWith('/') && (await site.isFolder(relative)))
+      return void response.writeHead(301, { location: `${path}/` }).end();
     const target = path.endsWith('/') ? `${relative}index.html` : relative;
     const body = await site.read(target);
     const send = (status: number, file: string, bytes: Buffer) => {
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      response.writeHead(status, { 'content-type': type }).end(type.startsWith('text/html') ? transformHtml(bytes.toString('utf8')) : bytes);
+      response
+        .writeHead(status, { 'content-type': type })
+        .end(type.startsWith('text/html') ? transformHtml(bytes.toString('utf8')) : bytes);
     };
     if (body) return send(200, target, body);
     const language = /^\/(ca|es|en)\//.exec(path)?.[1];
@@ -100,7 +134,11 @@ export async function serveSite(
   });
   await new Promise<void>((listening) => server.listen(port, '127.0.0.1', listening));
   const { port: actual } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${actual}`, server, close: () => new Promise((closed) => server.close(() => closed())) };
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    server,
+    close: () => new Promise((closed) => server.close(() => closed())),
+  };
 }
 
 /** Serves a built folder from disk (preview, check). */

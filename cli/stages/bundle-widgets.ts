@@ -19,45 +19,88 @@ export interface BundledScript {
  * it is rendered; only the files the pages' islands reach are written (`scriptFilesFor`).
  * Returns the files and, for each, its gzip size and the chunks it imports.
  */
-export async function bundleWidgets(widgetsDir: string, cacheDir: string): Promise<{ files: BundledScript[]; scripts: ScriptManifest }> {
-  const sources = (await readdir(widgetsDir, { recursive: true })).map(String).filter((file) => /\.tsx?$/.test(file)).sort();
+export async function bundleWidgets(
+  widgetsDir: string,
+  cacheDir: string,
+): Promise<{ files: BundledScript[]; scripts: ScriptManifest }> {
+  const sources = (await readdir(widgetsDir, { recursive: true }))
+    .map(String)
+    .filter((file) => /\.tsx?$/.test(file))
+    .sort();
   const names = sources.filter((file) => /^[^/\\]+[/\\]index\.ts$/.test(file)).map((file) => file.split(/[/\\]/)[0]!);
-  const inputs = await Promise.all(sources.map(async (file) => `${file}\0${await readFile(join(widgetsDir, file), 'utf8')}`));
-  const packed = await cached(cacheDir, 'widgets', [process.version, names.join(','), ...inputs], () => runEsbuild(widgetsDir, names));
+  const inputs = await Promise.all(
+    sources.map(async (file) => `${file}\0${await readFile(join(widgetsDir, file), 'utf8')}`),
+  );
+  const packed = await cached(cacheDir, 'widgets', [process.version, names.join(','), ...inputs], () =>
+    runEsbuild(widgetsDir, names),
+  );
   return JSON.parse(packed.toString('utf8'), (key, value: unknown) =>
-    key === 'contents' && typeof value === 'string' ? Buffer.from(value, 'base64') : value) as { files: BundledScript[]; scripts: ScriptManifest };
+    key === 'contents' && typeof value === 'string' ? Buffer.from(value, 'base64') : value,
+  ) as { files: BundledScript[]; scripts: ScriptManifest };
 }
 
 /**
  * The bundle files the pages need: the loader and the modules of the widgets they place, with
  * everything those import at once or on demand. A page without islands needs none.
  */
-export function scriptFilesFor(widgets: readonly string[], bundle: { files: readonly BundledScript[]; scripts: ScriptManifest }): BundledScript[] {
+export function scriptFilesFor(
+  widgets: readonly string[],
+  bundle: { files: readonly BundledScript[]; scripts: ScriptManifest },
+): BundledScript[] {
   if (widgets.length === 0) return [];
   const { scripts } = bundle;
-  const needed = fullClosure([scripts.loader, ...widgets.map((name) => scripts.widgets[name] ?? '')].filter(Boolean), scripts);
+  const needed = fullClosure(
+    [scripts.loader, ...widgets.map((name) => scripts.widgets[name] ?? '')].filter(Boolean),
+    scripts,
+  );
   return bundle.files.filter((file) => needed.has(`/${file.path}`));
 }
 
 async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise<Buffer> {
   const { build } = await import('esbuild');
-  const entryPoints = Object.fromEntries([['loader', join(widgetsDir, 'loader.ts')], ...names.map((name) => [name, join(widgetsDir, name, 'index.ts')])]);
+  const entryPoints = Object.fromEntries([
+    ['loader', join(widgetsDir, 'loader.ts')],
+    ...names.map((name) => [name, join(widgetsDir, name, 'index.ts')]),
+  ]);
   let result;
   try {
     result = await build({
-      entryPoints, bundle: true, splitting: true, format: 'esm', minify: true, target: 'es2020', platform: 'browser',
-      outdir: '/assets', publicPath: '/assets', entryNames: '[name].[hash]', chunkNames: 'chunk.[hash]',
-      write: false, metafile: true, legalComments: 'none', logLevel: 'silent',
+      entryPoints,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      target: 'es2020',
+      platform: 'browser',
+      outdir: '/assets',
+      publicPath: '/assets',
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunk.[hash]',
+      write: false,
+      metafile: true,
+      legalComments: 'none',
+      logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
     });
   } catch (cause) {
-    const first = (cause as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-    throw new BuildError('BundleError', first?.text ?? (cause as Error).message, { file: first?.location?.file, line: first?.location?.line, col: first?.location?.column, cause });
+    const first = (cause as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
+      .errors?.[0];
+    throw new BuildError('BundleError', first?.text ?? (cause as Error).message, {
+      file: first?.location?.file,
+      line: first?.location?.line,
+      col: first?.location?.column,
+      cause,
+    });
   }
   const urlOf = (outPath: string) => outPath.slice(outPath.indexOf('/assets/'));
   // The metafile names entry points relative to the working directory.
-  const entryByPath = new Map(Object.entries(entryPoints).map(([name, path]) => [relative(process.cwd(), String(path)), name]));
-  const files = result.outputFiles.map((file) => ({ path: urlOf(file.path).slice(1), contents: Buffer.from(file.contents).toString('base64') }));
+  const entryByPath = new Map(
+    Object.entries(entryPoints).map(([name, path]) => [relative(process.cwd(), String(path)), name]),
+  );
+  const files = result.outputFiles.map((file) => ({
+    path: urlOf(file.path).slice(1),
+    contents: Buffer.from(file.contents).toString('base64'),
+  }));
   const chunks: Record<string, ScriptManifest['chunks'][string]> = {};
   const entries: Record<string, string> = {};
   for (const [outPath, output] of Object.entries(result.metafile.outputs)) {
@@ -65,8 +108,12 @@ async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise
     const file = result.outputFiles.find((candidate) => urlOf(candidate.path) === url)!;
     chunks[url] = {
       gzip: gzipSync(file.contents, { level: 9 }).length,
-      imports: output.imports.filter((imported) => imported.kind === 'import-statement').map((imported) => `/${imported.path.replace(/^.*?assets\//, 'assets/')}`),
-      dynamicImports: output.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => `/${imported.path.replace(/^.*?assets\//, 'assets/')}`),
+      imports: output.imports
+        .filter((imported) => imported.kind === 'import-statement')
+        .map((imported) => `/${imported.path.replace(/^.*?assets\//, 'assets/')}`),
+      dynamicImports: output.imports
+        .filter((imported) => imported.kind === 'dynamic-import')
+        .map((imported) => `/${imported.path.replace(/^.*?assets\//, 'assets/')}`),
     };
     const entry = output.entryPoint === undefined ? undefined : entryByPath.get(output.entryPoint);
     if (entry) entries[entry] = url;

@@ -27,17 +27,30 @@ const RASTER_IMAGES = {
  */
 export async function bundleAssets(input: BundleInput): Promise<{ assets: AssetManifest; outputs: Output[] }> {
   const css = await readFile(input.stylesheetPath, 'utf8').catch((cause: Error) => {
-    throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, { file: input.stylesheetPath, cause });
+    throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, {
+      file: input.stylesheetPath,
+      cause,
+    });
   });
-  const stylesheet = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () => processStylesheet(css, input.stylesheetPath, input.browsers));
+  const stylesheet = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () =>
+    processStylesheet(css, input.stylesheetPath, input.browsers),
+  );
   const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
   const outputs: Output[] = [stylesheetOutput];
-  const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = { stylesheet: `/${stylesheetOutput.path}` };
-  if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source)) manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;
-  for (const [key, image] of Object.entries(RASTER_IMAGES) as [keyof typeof RASTER_IMAGES, (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES]][]) {
+  const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = {
+    stylesheet: `/${stylesheetOutput.path}`,
+  };
+  if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source))
+    manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;
+  for (const [key, image] of Object.entries(RASTER_IMAGES) as [
+    keyof typeof RASTER_IMAGES,
+    (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES],
+  ][]) {
     const source = input.publicFiles.find((file) => file.path === image.source);
     if (!source) continue;
-    const png = await cached(input.cacheDir, 'png', [source.contents, `${image.width}x${image.height}`], () => rasterize(source.contents, `public/${image.source}`, image.width, image.height));
+    const png = await cached(input.cacheDir, 'png', [source.contents, `${image.width}x${image.height}`], () =>
+      rasterize(source.contents, `public/${image.source}`, image.width, image.height),
+    );
     const output = hashedOutput(image.name, 'png', png);
     outputs.push(output);
     manifest[key] = { url: `/${output.path}`, width: image.width, height: image.height };

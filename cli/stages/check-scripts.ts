@@ -13,7 +13,11 @@ export interface ScriptBudgets {
  * each page's scripts fit its budget. Returns the problems (budget overruns separately: they
  * are warnings unless --strict) and each page's script weight.
  */
-export function checkScripts(outputs: readonly OutputRecord[], scripts: ScriptManifest, budgets: ScriptBudgets): { errors: BuildError[]; overBudget: BuildError[]; weights: Map<string, ScriptWeight> } {
+export function checkScripts(
+  outputs: readonly OutputRecord[],
+  scripts: ScriptManifest,
+  budgets: ScriptBudgets,
+): { errors: BuildError[]; overBudget: BuildError[]; weights: Map<string, ScriptWeight> } {
   const errors: BuildError[] = [];
   const overBudget: BuildError[] = [];
   const weights = new Map<string, ScriptWeight>();
@@ -24,9 +28,15 @@ export function checkScripts(outputs: readonly OutputRecord[], scripts: ScriptMa
     const file = `dist/${output.path}`;
     const { islands, externalScript } = output.summary;
     for (const island of islands) {
-      if (!scripts.widgets[island.name]) errors.push(new BuildError('UnknownWidget', `the page has an island "${island.name}" that was not bundled`, { file }));
+      if (!scripts.widgets[island.name])
+        errors.push(
+          new BuildError('UnknownWidget', `the page has an island "${island.name}" that was not bundled`, { file }),
+        );
     }
-    if (externalScript) errors.push(new BuildError('ExternalScript', `the page loads a script from another site: ${externalScript}`, { file }));
+    if (externalScript)
+      errors.push(
+        new BuildError('ExternalScript', `the page loads a script from another site: ${externalScript}`, { file }),
+      );
     if (!output.route) continue;
     const combination = islands.map((island) => `${island.name} ${island.load}`).join('\n');
     let weight = weighed.get(combination);
@@ -35,7 +45,13 @@ export function checkScripts(outputs: readonly OutputRecord[], scripts: ScriptMa
     const limit = output.route.template === 'home' ? budgets.home : budgets.page;
     const culprit = weight.steps.find((step) => step.total > limit);
     if (culprit) {
-      overBudget.push(new BuildError('OverBudget', `${kilobytes(weight.initial)} of JavaScript (gzip) is over the page's ${kilobytes(limit)} budget; island "${culprit.island}" pushed it over`, { file }));
+      overBudget.push(
+        new BuildError(
+          'OverBudget',
+          `${kilobytes(weight.initial)} of JavaScript (gzip) is over the page's ${kilobytes(limit)} budget; island "${culprit.island}" pushed it over`,
+          { file },
+        ),
+      );
     }
   }
   return { errors, overBudget, weights };

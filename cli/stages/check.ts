@@ -9,7 +9,10 @@ const PAGE_PREFIX = /^\/(ca|es|en)\//;
  * language prefix (decision 2), and point at fragments that exist. `isToCheck` picks the pages
  * whose links are checked (by default all); every file still counts as a target.
  */
-export function checkOutputs(outputs: readonly OutputRecord[], isToCheck: (output: OutputRecord) => boolean = () => true): BuildError[] {
+export function checkOutputs(
+  outputs: readonly OutputRecord[],
+  isToCheck: (output: OutputRecord) => boolean = () => true,
+): BuildError[] {
   const byPath = new Map(outputs.map((output) => [output.path, output]));
   const idsByPath = new Map<string, Set<string>>();
   const idsOf = (output: OutputRecord) => {
@@ -26,16 +29,24 @@ export function checkOutputs(outputs: readonly OutputRecord[], isToCheck: (outpu
     if (!target) return `the link ${url} leads to no file of the site`;
     if (path.endsWith('/') && !target.route) return `the link ${url} leads to a redirect, not to the page itself`;
     if (target.route && !PAGE_PREFIX.test(path)) return `the link ${url} has no language prefix`;
-    if (fragment && target.route && !idsOf(target).has(fragment)) return `the link ${url} points at no element of ${path}`;
+    if (fragment && target.route && !idsOf(target).has(fragment))
+      return `the link ${url} points at no element of ${path}`;
     return undefined;
   };
   const problems: BuildError[] = [];
   for (const output of outputs.filter((candidate) => candidate.route && isToCheck(candidate))) {
     const file = `dist/${output.path}`;
-    const report = (message: string) => problems.push(new BuildError('BrokenLink', message, { file, hint: `The link is in ${output.route!.entry?.file ?? 'the page\'s data'} or in the "${output.route!.template}" template.` }));
+    const report = (message: string) =>
+      problems.push(
+        new BuildError('BrokenLink', message, {
+          file,
+          hint: `The link is in ${output.route!.entry?.file ?? "the page's data"} or in the "${output.route!.template}" template.`,
+        }),
+      );
     for (const url of output.summary?.links ?? []) {
       if (!url.startsWith('/') || url.startsWith('//')) {
-        if (url.startsWith('#') && !idsOf(output).has(url.slice(1)) && url !== '#') report(`the link ${url} points at no element of this page`);
+        if (url.startsWith('#') && !idsOf(output).has(url.slice(1)) && url !== '#')
+          report(`the link ${url} points at no element of this page`);
         continue;
       }
       let verdict = verdicts.get(url);

@@ -16,14 +16,24 @@ const CLOUDFLARE_LIMITS = { static: 2000, dynamic: 100 };
  * and an Apache `.htaccess`, all with the same redirects and a Content-Security-Policy whose
  * script hashes come from the real output. Pure.
  */
-export function writeHostConfigs(pages: readonly OutputRecord[], redirects: readonly Redirect[], settings: Settings): { outputs: Output[]; contentSecurityPolicy: string } {
+export function writeHostConfigs(
+  pages: readonly OutputRecord[],
+  redirects: readonly Redirect[],
+  settings: Settings,
+): { outputs: Output[]; contentSecurityPolicy: string } {
   const lines = redirectLines(redirects);
   const redirectsText = redirectsFile(lines);
   const rules = redirectsText.split('\n').filter((line) => line.startsWith('/'));
   const dynamic = rules.filter((line) => line.includes('*')).length;
   const problems = [
-    ...(rules.length - dynamic > CLOUDFLARE_LIMITS.static ? [`${rules.length - dynamic} exact redirects are more than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.static})`] : []),
-    ...(dynamic > CLOUDFLARE_LIMITS.dynamic ? [`${dynamic} redirects with a splat are more than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.dynamic})`] : []),
+    ...(rules.length - dynamic > CLOUDFLARE_LIMITS.static
+      ? [
+          `${rules.length - dynamic} exact redirects are more than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.static})`,
+        ]
+      : []),
+    ...(dynamic > CLOUDFLARE_LIMITS.dynamic
+      ? [`${dynamic} redirects with a splat are more than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.dynamic})`]
+      : []),
   ];
   throwIfAny(problems.map((message) => new BuildError('InvalidRedirect', message, { file: 'content/redirects.yaml' })));
   const csp = contentSecurityPolicy(settings, inlineScriptHashes(pages));

@@ -16,7 +16,10 @@ const FORMATS = [
  * several widths and a fallback in the original format, each named by its content hash. Every
  * variant is cached by the hash of the image and its size, so a rebuild does no image work twice.
  */
-export async function buildImages(images: readonly { path: string; contents: Buffer }[], cacheDir: string): Promise<{ manifest: ImageManifest; outputs: Output[] }> {
+export async function buildImages(
+  images: readonly { path: string; contents: Buffer }[],
+  cacheDir: string,
+): Promise<{ manifest: ImageManifest; outputs: Output[] }> {
   if (images.length === 0) return { manifest: {}, outputs: [] };
   const { default: sharp } = await import('sharp');
   const outputs: Output[] = [];
@@ -24,16 +27,29 @@ export async function buildImages(images: readonly { path: string; contents: Buf
   const errors: BuildError[] = [];
   for (const image of images) {
     const file = `content/${image.path}`;
-    const metadata = await sharp(image.contents).metadata().catch((cause: Error) => {
-      errors.push(new BuildError('BundleError', `cannot read the image: ${cause.message}`, { file, hint: 'Save it again as a JPEG or PNG file.' }));
-      return undefined;
-    });
+    const metadata = await sharp(image.contents)
+      .metadata()
+      .catch((cause: Error) => {
+        errors.push(
+          new BuildError('BundleError', `cannot read the image: ${cause.message}`, {
+            file,
+            hint: 'Save it again as a JPEG or PNG file.',
+          }),
+        );
+        return undefined;
+      });
     if (!metadata?.width || !metadata.height) continue;
     const { width, height } = metadata;
     const widths = [...new Set([...WIDTHS.filter((candidate) => candidate < width), Math.min(width, WIDTHS.at(-1)!)])];
     const name = basename(image.path, extname(image.path));
-    const variant = async (targetWidth: number, extension: string, encode: (pipeline: import('sharp').Sharp) => import('sharp').Sharp) => {
-      const bytes = await cached(cacheDir, 'img', [image.contents, `${targetWidth}.${extension}`], () => encode(sharp(image.contents).resize({ width: targetWidth })).toBuffer());
+    const variant = async (
+      targetWidth: number,
+      extension: string,
+      encode: (pipeline: import('sharp').Sharp) => import('sharp').Sharp,
+    ) => {
+      const bytes = await cached(cacheDir, 'img', [image.contents, `${targetWidth}.${extension}`], () =>
+        encode(sharp(image.contents).resize({ width: targetWidth })).toBuffer(),
+      );
       const path = `assets/images/${name}-${targetWidth}.${contentHash(bytes)}.${extension}`;
       outputs.push({ path, contents: bytes });
       return `/${path}`;
@@ -41,12 +57,17 @@ export async function buildImages(images: readonly { path: string; contents: Buf
     const sources = [];
     for (const format of FORMATS) {
       const urls = [];
-      for (const targetWidth of widths) urls.push(`${await variant(targetWidth, format.extension, (pipeline) => pipeline.toFormat(format.extension, format.options))} ${targetWidth}w`);
+      for (const targetWidth of widths)
+        urls.push(
+          `${await variant(targetWidth, format.extension, (pipeline) => pipeline.toFormat(format.extension, format.options))} ${targetWidth}w`,
+        );
       sources.push({ type: format.type, srcset: urls.join(', ') });
     }
     const isPng = metadata.format === 'png';
     const largest = widths.at(-1)!;
-    const fallback = await variant(largest, isPng ? 'png' : 'jpg', (pipeline) => (isPng ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 80, progressive: true, mozjpeg: true })));
+    const fallback = await variant(largest, isPng ? 'png' : 'jpg', (pipeline) =>
+      isPng ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 80, progressive: true, mozjpeg: true }),
+    );
     manifest[`/${image.path}`] = { width: largest, height: Math.round((height * largest) / width), fallback, sources };
   }
   throwIfAny(errors);

@@ -48,20 +48,39 @@ export const RASTER_IMAGE = /^images\/.+\.(jpe?g|png)$/i;
  * has nothing else to do meanwhile. A markdown page with the size and modification time it had
  * in the last build (`known`) is not read at all: its hash says which validated page it is.
  */
-export async function loadFiles(contentDir: string, publicDir: string, known: KnownSources = new Map()): Promise<LoadedFiles> {
+export async function loadFiles(
+  contentDir: string,
+  publicDir: string,
+  known: KnownSources = new Map(),
+): Promise<LoadedFiles> {
   const [contentPaths, publicPaths] = await Promise.all([listFiles(contentDir), listFiles(publicDir, true)]);
-  const content = contentPaths.filter((path) => !RASTER_IMAGE.test(path)).map((path): RawFile => {
-    const absolute = join(contentDir, path);
-    const file = displayPath(absolute);
-    if (!path.endsWith('.md')) return { file, path, text: readText(absolute) };
-    const stats = statSync(absolute, { throwIfNoEntry: false });
-    const stamp = stats && { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
-    const before = known.get(path)?.stamp;
-    if (stamp && before && before.size === stamp.size && before.mtimeMs === stamp.mtimeMs && before.ctimeMs === stamp.ctimeMs) return { file, path, knownHash: known.get(path)!.hash, stamp };
-    return { file, path, text: readText(absolute), ...(stamp ? { stamp } : {}) };
-  });
-  const images = await Promise.all(contentPaths.filter((path) => RASTER_IMAGE.test(path)).map(async (path) => ({ path, contents: await readFile(join(contentDir, path)) })));
-  const publicFiles = await Promise.all(publicPaths.map(async (path) => ({ path, contents: await readFile(join(publicDir, path)) })));
+  const content = contentPaths
+    .filter((path) => !RASTER_IMAGE.test(path))
+    .map((path): RawFile => {
+      const absolute = join(contentDir, path);
+      const file = displayPath(absolute);
+      if (!path.endsWith('.md')) return { file, path, text: readText(absolute) };
+      const stats = statSync(absolute, { throwIfNoEntry: false });
+      const stamp = stats && { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
+      const before = known.get(path)?.stamp;
+      if (
+        stamp &&
+        before &&
+        before.size === stamp.size &&
+        before.mtimeMs === stamp.mtimeMs &&
+        before.ctimeMs === stamp.ctimeMs
+      )
+        return { file, path, knownHash: known.get(path)!.hash, stamp };
+      return { file, path, text: readText(absolute), ...(stamp ? { stamp } : {}) };
+    });
+  const images = await Promise.all(
+    contentPaths
+      .filter((path) => RASTER_IMAGE.test(path))
+      .map(async (path) => ({ path, contents: await readFile(join(contentDir, path)) })),
+  );
+  const publicFiles = await Promise.all(
+    publicPaths.map(async (path) => ({ path, contents: await readFile(join(publicDir, path)) })),
+  );
   return { content, images, publicFiles };
 }
 
@@ -74,7 +93,10 @@ function readText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (cause) {
-    throw new BuildError('ReadError', `cannot read the file: ${(cause as Error).message}`, { file: displayPath(file), cause });
+    throw new BuildError('ReadError', `cannot read the file: ${(cause as Error).message}`, {
+      file: displayPath(file),
+      cause,
+    });
   }
 }
 
@@ -85,7 +107,10 @@ async function listFiles(dir: string, isOptional = false): Promise<string[]> {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
   } catch (cause) {
     if (isOptional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new BuildError('ReadError', `cannot read the folder: ${(cause as Error).message}`, { file: displayPath(dir), cause });
+    throw new BuildError('ReadError', `cannot read the folder: ${(cause as Error).message}`, {
+      file: displayPath(dir),
+      cause,
+    });
   }
   return entries
     .filter((entry) => entry.isFile())

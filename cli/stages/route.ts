@@ -1,6 +1,14 @@
 import { BuildError, throwIfAny } from '../errors.ts';
 import { pageUrl, withTrailingSlash } from '../lib/url.ts';
-import { DEFAULT_LOCALE, LOCALES, type Content, type Locale, type PageEntry, type Redirect, type Route } from '../types.ts';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  type Content,
+  type Locale,
+  type PageEntry,
+  type Redirect,
+  type Route,
+} from '../types.ts';
 
 /** Where the Oticon model pages live, below each language. */
 export const MODELS_PATH = 'products/oticon-models';
@@ -12,7 +20,12 @@ export function buildRoutes(content: Content): { routes: Route[]; redirects: Red
   const byUrl = new Map<string, Route>();
   for (const route of routes) {
     const other = byUrl.get(route.url);
-    if (other) errors.push(new BuildError('DuplicateRoute', `${route.url} is produced twice (${describe(other)} and ${describe(route)})`, { file: route.entry?.file }));
+    if (other)
+      errors.push(
+        new BuildError('DuplicateRoute', `${route.url} is produced twice (${describe(other)} and ${describe(route)})`, {
+          file: route.entry?.file,
+        }),
+      );
     byUrl.set(route.url, route);
   }
   const redirects = buildRedirects(content, routes, errors);
@@ -52,7 +65,16 @@ function modelRoutes(content: Content): Route[] {
   return content.collections.models.flatMap((model) =>
     LOCALES.map((locale): Route => {
       const id = `${MODELS_PATH}/${model.id}`;
-      return { url: pageUrl(locale, id), locale, id, template: 'model', model, alternates: alternatesOf(id), isFallback: false, isIndexable: true };
+      return {
+        url: pageUrl(locale, id),
+        locale,
+        id,
+        template: 'model',
+        model,
+        alternates: alternatesOf(id),
+        isFallback: false,
+        isIndexable: true,
+      };
     }),
   );
 }
@@ -67,18 +89,30 @@ function buildRedirects(content: Content, routes: readonly Route[], errors: Buil
   const redirects: Redirect[] = [{ from: '/', to: pageUrl(DEFAULT_LOCALE, ''), kind: 'language', status: 302 }];
   for (const rule of content.redirectRules) {
     const to = withTrailingSlash(rule.to);
-    if (!pageUrls.has(to)) errors.push(new BuildError('InvalidRedirect', `the redirect from ${rule.from} leads to ${rule.to}, which is not a page`, { file }));
+    if (!pageUrls.has(to))
+      errors.push(
+        new BuildError('InvalidRedirect', `the redirect from ${rule.from} leads to ${rule.to}, which is not a page`, {
+          file,
+        }),
+      );
     redirects.push({ from: stripSlash(rule.from), to, kind: 'fixed', status: 301 });
   }
   // Only sections the old site had: a page added since was never reachable without a language.
   const sections = new Set(content.unprefixedSections);
-  const unprefixed = routes.filter((route) => route.locale === DEFAULT_LOCALE && sections.has(route.id.split('/')[0]!) && route.isIndexable);
-  for (const route of unprefixed) redirects.push({ from: `/${route.id}`, to: route.url, kind: 'language', status: 301 });
+  const unprefixed = routes.filter(
+    (route) => route.locale === DEFAULT_LOCALE && sections.has(route.id.split('/')[0]!) && route.isIndexable,
+  );
+  for (const route of unprefixed)
+    redirects.push({ from: `/${route.id}`, to: route.url, kind: 'language', status: 301 });
 
   const seen = new Set<string>();
   for (const redirect of redirects) {
-    if (seen.has(redirect.from)) errors.push(new BuildError('InvalidRedirect', `${redirect.from} is redirected twice`, { file }));
-    if (redirect.from !== '/' && pageUrls.has(`${redirect.from}/`)) errors.push(new BuildError('InvalidRedirect', `${redirect.from} is a page and cannot also be redirected`, { file }));
+    if (seen.has(redirect.from))
+      errors.push(new BuildError('InvalidRedirect', `${redirect.from} is redirected twice`, { file }));
+    if (redirect.from !== '/' && pageUrls.has(`${redirect.from}/`))
+      errors.push(
+        new BuildError('InvalidRedirect', `${redirect.from} is a page and cannot also be redirected`, { file }),
+      );
     seen.add(redirect.from);
   }
   return redirects.sort((a, b) => a.from.localeCompare(b.from));

@@ -14,7 +14,12 @@ import { textOf, type LoadedFiles, type RawFile } from './load.ts';
 
 type CollectionName = keyof typeof collectionSchemas;
 const collectionFiles: Record<CollectionName, keyof Collections> = {
-  products: 'products', services: 'services', reviews: 'reviews', brands: 'brands', 'oticon-models': 'models', storage: 'storage',
+  products: 'products',
+  services: 'services',
+  reviews: 'reviews',
+  brands: 'brands',
+  'oticon-models': 'models',
+  storage: 'storage',
 };
 /** Files at the top of content/ that are documentation, not content. */
 const ignoredFiles = new Set(['README.md']);
@@ -49,7 +54,10 @@ function createFindings(): Findings {
 /** A markdown page's validated front matter and where its body starts, by the hash of its text. */
 export type ParsedPages = Map<string, ParsedPage>;
 /** What validating a YAML file found (when it was valid), by its path and the hash of its text. */
-export type CheckedYaml = Map<string, { readonly value: unknown; readonly warnings: readonly ProblemRecord[]; readonly examples: readonly string[] }>;
+export type CheckedYaml = Map<
+  string,
+  { readonly value: unknown; readonly warnings: readonly ProblemRecord[]; readonly examples: readonly string[] }
+>;
 export interface ParsedPage {
   readonly frontMatter: z.infer<typeof frontMatterSchema>;
   readonly bodyStart: number;
@@ -63,14 +71,18 @@ export interface ParsedPage {
  * them together; fallbacks to Catalan become warnings. `parsed` holds pages an earlier build
  * validated, by the hash of their text; it is left holding exactly the pages of this build.
  */
-export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new Map(), checked: CheckedYaml = new Map()): Content {
+export function validateContent(
+  loaded: LoadedFiles,
+  parsed: ParsedPages = new Map(),
+  checked: CheckedYaml = new Map(),
+): Content {
   const findings = createFindings();
   const byPath = new Map(loaded.content.map((file) => [file.path, file]));
   const earlier = new Map(checked);
   checked.clear();
   // A YAML file unchanged since the last build is not parsed again: its value, warnings and
   // example values are what they were.
-  const remember = <T,>(path: string, work: (scoped: Findings) => T | undefined): T | undefined => {
+  const remember = <T>(path: string, work: (scoped: Findings) => T | undefined): T | undefined => {
     const file = byPath.get(path);
     const key = file && `${file.file}\0${contentHash(textOf(file))}`;
     const known = key === undefined ? undefined : earlier.get(key);
@@ -87,14 +99,27 @@ export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new M
     findings.errors.push(...scoped.errors);
     findings.warnings.push(...scoped.warnings);
     findings.examples.push(...scoped.examples);
-    if (key !== undefined && value !== undefined && scoped.errors.length === 0) checked.set(key, { value, warnings: scoped.warnings.map(toRecord), examples: scoped.examples });
+    if (key !== undefined && value !== undefined && scoped.errors.length === 0)
+      checked.set(key, { value, warnings: scoped.warnings.map(toRecord), examples: scoped.examples });
     return value;
   };
-  const settings = remember('site.yaml', (scoped) => readYamlFile(byPath, 'site.yaml', settingsSchema, scoped, (source, file) =>
-    scoped.examples.push(...source.examplePaths.map((path) => `${file}: ${path}`))));
-  const redirects = remember('redirects.yaml', (scoped) => readYamlFile(byPath, 'redirects.yaml', redirectsFileSchema, scoped));
+  const settings = remember('site.yaml', (scoped) =>
+    readYamlFile(byPath, 'site.yaml', settingsSchema, scoped, (source, file) =>
+      scoped.examples.push(...source.examplePaths.map((path) => `${file}: ${path}`)),
+    ),
+  );
+  const redirects = remember('redirects.yaml', (scoped) =>
+    readYamlFile(byPath, 'redirects.yaml', redirectsFileSchema, scoped),
+  );
   const collections = readCollections(byPath, remember);
-  const ui = Object.fromEntries(LOCALES.map((locale) => [locale, remember(`${locale}/ui.yaml`, (scoped) => scoped.guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, scoped.errors, scoped.warnings))) ?? {}]));
+  const ui = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      remember(`${locale}/ui.yaml`, (scoped) =>
+        scoped.guard(() => validateUi(byPath.get(`${locale}/ui.yaml`), locale, scoped.errors, scoped.warnings)),
+      ) ?? {},
+    ]),
+  );
   const pages = validatePages(loaded.content, findings, parsed);
   findUnknownFiles(loaded.content, findings.errors);
   throwIfAny(findings.errors);
@@ -114,7 +139,11 @@ export function validateContent(loaded: LoadedFiles, parsed: ParsedPages = new M
 
 /** Parses and checks one YAML file; `inspect` sees the parsed source when the file is valid. */
 function readYamlFile<T extends z.ZodType>(
-  byPath: Map<string, RawFile>, path: string, schema: T, findings: Findings, inspect?: (source: YamlSource, file: string) => void,
+  byPath: Map<string, RawFile>,
+  path: string,
+  schema: T,
+  findings: Findings,
+  inspect?: (source: YamlSource, file: string) => void,
 ): z.infer<T> | undefined {
   const file = requireFile(byPath, path, findings.errors);
   const source = file && findings.guard(() => parseYaml(textOf(file), file.file));
@@ -128,12 +157,15 @@ type Remember = <T>(path: string, work: (scoped: Findings) => T | undefined) => 
 function readCollections(byPath: Map<string, RawFile>, remember: Remember): Collections {
   const collections = {} as Record<keyof Collections, unknown[]>;
   for (const [name, key] of Object.entries(collectionFiles) as [CollectionName, keyof Collections][]) {
-    collections[key] = remember(`collections/${name}.yaml`, (findings) => readYamlFile(byPath, `collections/${name}.yaml`, z.array(collectionSchemas[name]), findings, (source, file) => {
-      const entries = source.data as { id: unknown; example?: boolean }[];
-      findDuplicateIds(entries, source, file, findings.errors);
-      findMissingLocales(source.data, [], source, file, findings.warnings);
-      for (const entry of entries) if (entry.example) findings.examples.push(`${file}: ${String(entry.id)}`);
-    })) ?? [];
+    collections[key] =
+      remember(`collections/${name}.yaml`, (findings) =>
+        readYamlFile(byPath, `collections/${name}.yaml`, z.array(collectionSchemas[name]), findings, (source, file) => {
+          const entries = source.data as { id: unknown; example?: boolean }[];
+          findDuplicateIds(entries, source, file, findings.errors);
+          findMissingLocales(source.data, [], source, file, findings.warnings);
+          for (const entry of entries) if (entry.example) findings.examples.push(`${file}: ${String(entry.id)}`);
+        }),
+      ) ?? [];
   }
   return collections as unknown as Collections;
 }
@@ -142,11 +174,27 @@ function findUnknownFiles(files: readonly RawFile[], errors: BuildError[]): void
   for (const file of files) {
     const [top] = file.path.split('/');
     if (top === 'images') {
-      errors.push(new BuildError('UnknownLocale', 'content/images/ holds JPEG and PNG images only', { file: file.file, hint: 'Put other files, such as SVG drawings, in public/.' }));
+      errors.push(
+        new BuildError('UnknownLocale', 'content/images/ holds JPEG and PNG images only', {
+          file: file.file,
+          hint: 'Put other files, such as SVG drawings, in public/.',
+        }),
+      );
       continue;
     }
-    const isKnown = top === 'collections' || LOCALES.includes(top as Locale) || ['site.yaml', 'redirects.yaml'].includes(file.path) || ignoredFiles.has(file.path);
-    if (!isKnown) errors.push(new BuildError('UnknownLocale', `"${top}" is not a site language (${LOCALES.join(', ')}) nor a known content file`, { file: file.file }));
+    const isKnown =
+      top === 'collections' ||
+      LOCALES.includes(top as Locale) ||
+      ['site.yaml', 'redirects.yaml'].includes(file.path) ||
+      ignoredFiles.has(file.path);
+    if (!isKnown)
+      errors.push(
+        new BuildError(
+          'UnknownLocale',
+          `"${top}" is not a site language (${LOCALES.join(', ')}) nor a known content file`,
+          { file: file.file },
+        ),
+      );
   }
 }
 
@@ -160,38 +208,73 @@ function findDuplicateIds(entries: readonly object[], source: YamlSource, file: 
   const seen = new Set<unknown>();
   entries.forEach((entry, index) => {
     if (!('id' in entry)) return;
-    if (seen.has(entry.id)) errors.push(new BuildError('DuplicateId', `id "${String(entry.id)}" is used twice`, { file, ...source.positionOf([index, 'id']) }));
+    if (seen.has(entry.id))
+      errors.push(
+        new BuildError('DuplicateId', `id "${String(entry.id)}" is used twice`, {
+          file,
+          ...source.positionOf([index, 'id']),
+        }),
+      );
     seen.add(entry.id);
   });
 }
 
 /** Warns about every localized text ({ca, es?, en?}) that lacks a language. */
-function findMissingLocales(value: unknown, path: PropertyKey[], source: YamlSource, file: string, warnings: BuildError[]): void {
+function findMissingLocales(
+  value: unknown,
+  path: PropertyKey[],
+  source: YamlSource,
+  file: string,
+  warnings: BuildError[],
+): void {
   if (!value || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   if (typeof record.ca === 'string' && Object.keys(record).every((key) => LOCALES.includes(key as Locale))) {
     for (const locale of LOCALES.filter((code) => record[code] === undefined)) {
-      warnings.push(new BuildError('MissingTranslation', `"${path.join('.')}" has no ${locale} text; the Catalan text is shown`, { file, ...source.positionOf(path) }));
+      warnings.push(
+        new BuildError('MissingTranslation', `"${path.join('.')}" has no ${locale} text; the Catalan text is shown`, {
+          file,
+          ...source.positionOf(path),
+        }),
+      );
     }
     return;
   }
-  for (const [key, child] of Object.entries(record)) findMissingLocales(child, [...path, Array.isArray(value) ? Number(key) : key], source, file, warnings);
+  for (const [key, child] of Object.entries(record))
+    findMissingLocales(child, [...path, Array.isArray(value) ? Number(key) : key], source, file, warnings);
 }
 
-function validateUi(file: RawFile | undefined, locale: Locale, errors: BuildError[], warnings: BuildError[]): Partial<Record<UiKey, string>> {
+function validateUi(
+  file: RawFile | undefined,
+  locale: Locale,
+  errors: BuildError[],
+  warnings: BuildError[],
+): Partial<Record<UiKey, string>> {
   const path = `content/${locale}/ui.yaml`;
   if (!file) {
-    (locale === 'ca' ? errors : warnings).push(new BuildError('MissingTranslation', `${path} is missing`, { file: path }));
+    (locale === 'ca' ? errors : warnings).push(
+      new BuildError('MissingTranslation', `${path} is missing`, { file: path }),
+    );
     return {};
   }
   const source = parseYaml(textOf(file), file.file);
   const table = parseWithSchema(z.record(z.string(), z.string().min(1)), source, file.file, errors) ?? {};
   const known = new Set<string>(uiKeys);
   for (const key of Object.keys(table)) {
-    if (!known.has(key)) errors.push(new BuildError('UnknownTranslationKey', `"${key}" is not a key of the translation table`, { file: file.file, ...source.positionOf([key]) }));
+    if (!known.has(key))
+      errors.push(
+        new BuildError('UnknownTranslationKey', `"${key}" is not a key of the translation table`, {
+          file: file.file,
+          ...source.positionOf([key]),
+        }),
+      );
   }
   for (const key of uiKeys.filter((name) => table[name] === undefined)) {
-    const problem = new BuildError('MissingTranslation', `"${key}" has no ${locale} text${locale === 'ca' ? '' : '; the Catalan text is shown'}`, { file: file.file });
+    const problem = new BuildError(
+      'MissingTranslation',
+      `"${key}" has no ${locale} text${locale === 'ca' ? '' : '; the Catalan text is shown'}`,
+      { file: file.file },
+    );
     (locale === 'ca' ? errors : warnings).push(problem);
   }
   return table as Partial<Record<UiKey, string>>;
@@ -201,12 +284,16 @@ function validateUi(file: RawFile | undefined, locale: Locale, errors: BuildErro
 function parsePage(file: RawFile, findings: Findings): ParsedPage | undefined {
   const text = textOf(file);
   const source = findings.guard(() => parseMarkdownFile(text, file.file));
-  const frontMatter = source && parseWithSchema(frontMatterSchema, source.frontMatter, file.file, findings.errors, { code: 'InvalidFrontmatter' });
+  const frontMatter =
+    source &&
+    parseWithSchema(frontMatterSchema, source.frontMatter, file.file, findings.errors, { code: 'InvalidFrontmatter' });
   if (!source || !frontMatter) return undefined;
   const invisible = findInvisibleCharacters(text, file.file);
   // A copy: the parser's strings are slices that would keep the whole file's text in memory.
   return {
-    frontMatter: JSON.parse(JSON.stringify(frontMatter)) as typeof frontMatter, bodyStart: text.length - source.body.length, bodyLine: source.bodyLine,
+    frontMatter: JSON.parse(JSON.stringify(frontMatter)) as typeof frontMatter,
+    bodyStart: text.length - source.body.length,
+    bodyLine: source.bodyLine,
     ...(invisible ? { warnings: [toRecord(invisible)] } : {}),
   };
 }
@@ -220,10 +307,15 @@ function validatePages(files: readonly RawFile[], findings: Findings, parsed: Pa
   for (const file of files) {
     const [locale, ...rest] = file.path.split('/');
     if (!LOCALES.includes(locale as Locale) || !file.path.endsWith('.md')) continue;
-    const id = rest.join('/').replace(/\.md$/, '').replace(/(^|\/)index$/, '');
+    const id = rest
+      .join('/')
+      .replace(/\.md$/, '')
+      .replace(/(^|\/)index$/, '');
     const key = `${locale}/${id}`;
     if (seen.has(key)) {
-      errors.push(new BuildError('DuplicateRoute', `this page has the same address as ${seen.get(key)}`, { file: file.file }));
+      errors.push(
+        new BuildError('DuplicateRoute', `this page has the same address as ${seen.get(key)}`, { file: file.file }),
+      );
       continue;
     }
     seen.set(key, file.file);
@@ -232,18 +324,36 @@ function validatePages(files: readonly RawFile[], findings: Findings, parsed: Pa
     if (!page) continue;
     parsed.set(hash, page);
     warnings.push(...(page.warnings ?? []).map(fromRecord));
-    pages.push({ id, locale: locale as Locale, ...page.frontMatter, file: file.file, bodyStart: page.bodyStart, bodyLine: page.bodyLine, sourceHash: hash });
+    pages.push({
+      id,
+      locale: locale as Locale,
+      ...page.frontMatter,
+      file: file.file,
+      bodyStart: page.bodyStart,
+      bodyLine: page.bodyLine,
+      sourceHash: hash,
+    });
   }
   const catalan = new Set(pages.filter((page) => page.locale === 'ca').map((page) => page.id));
   const present = new Set(pages.map((page) => `${page.locale}/${page.id}`));
   for (const page of pages) {
     if (page.locale !== 'ca' && !catalan.has(page.id)) {
-      errors.push(new BuildError('MissingOriginal', `this page has no Catalan original content/ca/${page.id || 'index'}.md`, { file: page.file }));
+      errors.push(
+        new BuildError('MissingOriginal', `this page has no Catalan original content/ca/${page.id || 'index'}.md`, {
+          file: page.file,
+        }),
+      );
     }
   }
   for (const page of pages.filter((entry) => entry.locale === 'ca')) {
     for (const locale of LOCALES.filter((code) => !present.has(`${code}/${page.id}`))) {
-      warnings.push(new BuildError('MissingTranslation', `this page has no ${locale} version; /${locale}/${page.id} shows the Catalan text`, { file: page.file }));
+      warnings.push(
+        new BuildError(
+          'MissingTranslation',
+          `this page has no ${locale} version; /${locale}/${page.id} shows the Catalan text`,
+          { file: page.file },
+        ),
+      );
     }
   }
   return pages;

@@ -49,7 +49,9 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
         async commit() {
           files.clear();
           for (const [path, contents] of next) files.set(path, contents);
-          return new Map([...next].map(([path, contents]) => [path, { size: Buffer.byteLength(contents), mtimeMs: 0 }]));
+          return new Map(
+            [...next].map(([path, contents]) => [path, { size: Buffer.byteLength(contents), mtimeMs: 0 }]),
+          );
         },
         async abort() {
           next.clear();
@@ -82,7 +84,9 @@ export function fsWriter(outDir: string): Writer {
 
   return {
     async begin() {
-      await mkdir(parent, { recursive: true }).catch((cause: Error) => { throw fail(`cannot create the output folder: ${cause.message}`, cause); });
+      await mkdir(parent, { recursive: true }).catch((cause: Error) => {
+        throw fail(`cannot create the output folder: ${cause.message}`, cause);
+      });
       await takeLock(lock, outDir);
       try {
         await restoreInterruptedWrite(outDir, previous, journal);
@@ -120,7 +124,8 @@ export function fsWriter(outDir: string): Writer {
 
       return {
         async put(path, contents) {
-          if (!isInside(path)) throw fail(`refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`);
+          if (!isInside(path))
+            throw fail(`refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`);
           if (failure) throw failure;
           const pending = store(path, contents).finally(() => inFlight.delete(pending));
           inFlight.add(pending);
@@ -140,10 +145,21 @@ export function fsWriter(outDir: string): Writer {
             const removed = current.filter((path) => !written.has(path) && !kept.has(path) && present(path));
             const isWhole = kept.size === 0 || written.size + removed.length > SWAP_SHARE * (written.size + kept.size);
             if (isWhole) await swapWhole(outDir, staging, previous, [...kept.keys()], ensureFolder);
-            else await applyChanges(outDir, staging, previous, journal, [...written.keys()].filter(present), [...written.keys()].filter((path) => !present(path)), removed);
+            else
+              await applyChanges(
+                outDir,
+                staging,
+                previous,
+                journal,
+                [...written.keys()].filter(present),
+                [...written.keys()].filter((path) => !present(path)),
+                removed,
+              );
           } catch (cause) {
             await finish();
-            throw cause instanceof BuildError ? cause : fail(`cannot write the site: ${(cause as Error).message}`, cause);
+            throw cause instanceof BuildError
+              ? cause
+              : fail(`cannot write the site: ${(cause as Error).message}`, cause);
           }
           await finish();
           return new Map([...kept, ...written]);
@@ -170,7 +186,12 @@ interface StoreTarget {
  * a file of the same size is read to compare), so an unchanged site is not rewritten; any
  * other goes to the staging folder. Returns the file's stamp and which of the two happened.
  */
-async function storeFile(target: StoreTarget, path: string, contents: string | Buffer, ensureFolder: (folder: string) => Promise<unknown>): Promise<{ stamp: FileStamp; isKept: boolean }> {
+async function storeFile(
+  target: StoreTarget,
+  path: string,
+  contents: string | Buffer,
+  ensureFolder: (folder: string) => Promise<unknown>,
+): Promise<{ stamp: FileStamp; isKept: boolean }> {
   const currentStats = target.hasCurrent ? await stat(join(target.outDir, path)).catch(() => undefined) : undefined;
   if (currentStats?.size === Buffer.byteLength(contents)) {
     const current = await readFile(join(target.outDir, path));
@@ -201,7 +222,13 @@ function folderMaker(): (folder: string) => Promise<unknown> {
 }
 
 /** Assembles the whole new version in staging (unchanged files as hard links) and swaps the folders. */
-async function swapWhole(outDir: string, staging: string, previous: string, kept: readonly string[], ensureFolder: (folder: string) => Promise<unknown>): Promise<void> {
+async function swapWhole(
+  outDir: string,
+  staging: string,
+  previous: string,
+  kept: readonly string[],
+  ensureFolder: (folder: string) => Promise<unknown>,
+): Promise<void> {
   for (const path of kept) {
     await ensureFolder(dirname(join(staging, path)));
     await linkOrCopy(join(outDir, path), join(staging, path));
@@ -218,7 +245,15 @@ async function swapWhole(outDir: string, staging: string, previous: string, kept
  * in `previous` until the last move is done. Each new file is renamed over the old one, so a file
  * is always either its old or its new self, never missing: a change of one file is atomic.
  */
-async function applyChanges(outDir: string, staging: string, previous: string, journal: string, replaced: readonly string[], added: readonly string[], removed: readonly string[]): Promise<void> {
+async function applyChanges(
+  outDir: string,
+  staging: string,
+  previous: string,
+  journal: string,
+  replaced: readonly string[],
+  added: readonly string[],
+  removed: readonly string[],
+): Promise<void> {
   const moves = { added, replaced, removed };
   await writeFile(`${journal}.tmp`, JSON.stringify(moves));
   await rename(`${journal}.tmp`, journal);
@@ -243,7 +278,10 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 
 /** Puts back what a killed build left half done: a half-applied journal, or a half-done swap. */
 async function restoreInterruptedWrite(outDir: string, previous: string, journal: string): Promise<void> {
-  const moves = await readFile(journal, 'utf8').then((text) => JSON.parse(text) as { added: string[]; replaced: string[]; removed: string[] }, () => undefined);
+  const moves = await readFile(journal, 'utf8').then(
+    (text) => JSON.parse(text) as { added: string[]; replaced: string[]; removed: string[] },
+    () => undefined,
+  );
   if (moves) {
     for (const path of moves.added) await rm(join(outDir, path), { force: true });
     for (const path of [...moves.replaced, ...moves.removed]) {
@@ -270,28 +308,47 @@ async function takeLock(lock: string, outDir: string): Promise<void> {
       await handle.close();
       return;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new BuildError('OutputError', `cannot lock the output folder: ${(error as Error).message}`, { file: outDir, cause: error });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new BuildError('OutputError', `cannot lock the output folder: ${(error as Error).message}`, {
+          file: outDir,
+          cause: error,
+        });
       const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
       if (isProcessRunning(holder)) {
-        throw new BuildError('OutputError', `another build (process ${holder}) is writing this folder; wait for it to finish`, { file: outDir, hint: `If no build is running, delete ${lock}.` });
+        throw new BuildError(
+          'OutputError',
+          `another build (process ${holder}) is writing this folder; wait for it to finish`,
+          { file: outDir, hint: `If no build is running, delete ${lock}.` },
+        );
       }
       await rm(lock, { force: true });
     }
   }
-  throw new BuildError('OutputError', 'another build took the lock of this folder at the same moment', { file: outDir });
+  throw new BuildError('OutputError', 'another build took the lock of this folder at the same moment', {
+    file: outDir,
+  });
 }
 
 /** Every file below `dir`, as relative paths with forward slashes; none when it does not exist. */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/'));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/'),
+    );
 }
 
 /** Removes the folders that removing `paths` left empty, deepest first. */
 async function removeEmptyFolders(root: string, paths: readonly string[]): Promise<void> {
   const folders = new Set<string>();
-  for (const path of paths) for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
-  for (const folder of [...folders].sort((a, b) => b.length - a.length)) await rmdir(join(root, folder)).catch(() => undefined);
+  for (const path of paths)
+    for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) folders.add(folder);
+  for (const folder of [...folders].sort((a, b) => b.length - a.length))
+    await rmdir(join(root, folder)).catch(() => undefined);
 }
 
 /** Whether a relative output path stays inside the output folder. */
@@ -303,10 +360,15 @@ function isInside(path: string): boolean {
 async function removeAbandonedStaging(parent: string, name: string): Promise<void> {
   const prefix = `.${name}.staging-`;
   const entries = await readdir(parent).catch(() => [] as string[]);
-  const abandoned = entries.filter((entry) => entry.startsWith(prefix) && !isProcessRunning(Number(entry.slice(prefix.length))));
+  const abandoned = entries.filter(
+    (entry) => entry.startsWith(prefix) && !isProcessRunning(Number(entry.slice(prefix.length))),
+  );
   await Promise.all(abandoned.map((entry) => rm(join(parent, entry), { recursive: true, force: true })));
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }

@@ -8,14 +8,23 @@ import { Island } from './Island.tsx';
  * visit's subject and duration. The appointment island adds the toasts of spec §8; without
  * JavaScript it is the same page as a plain link.
  */
-export function AppointmentLink({ settings, duration, subject, className = 'button button--primary' }: {
+export function AppointmentLink({
+  settings,
+  duration,
+  subject,
+  className = 'button button--primary',
+}: {
   settings: Settings;
   duration?: number;
   subject?: string;
   className?: string;
 }) {
   const { t } = useLanguage();
-  const href = bookingHref(settings.booking.url, subject ?? settings.booking.subject, duration ?? settings.booking.duration);
+  const href = bookingHref(
+    settings.booking.url,
+    subject ?? settings.booking.subject,
+    duration ?? settings.booking.duration,
+  );
   const props = {
     url: href,
     opened: { title: t('appointment.appointmentScheduled'), description: t('appointment.calendarOpened') },

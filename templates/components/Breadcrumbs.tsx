@@ -8,7 +8,11 @@ export function Breadcrumbs({ trail }: { trail: readonly { label: string; url: s
       <ol>
         {trail.map((item, index) => (
           <li key={item.url}>
-            {index === trail.length - 1 ? <span aria-current="page">{item.label}</span> : <a href={item.url}>{item.label}</a>}
+            {index === trail.length - 1 ? (
+              <span aria-current="page">{item.label}</span>
+            ) : (
+              <a href={item.url}>{item.label}</a>
+            )}
           </li>
         ))}
       </ol>

@@ -19,9 +19,18 @@ export function ChatButton({ settings }: { settings: Settings }) {
   return (
     <aside className="chat" aria-label={t('chat.label')}>
       <Island name="chat-button" load="idle" props={props}>
-        <a className="chat-fab" href={chatHref(props.number, props.message)} target="_blank" rel="noopener noreferrer" aria-label={t('chat.label')}>
+        <a
+          className="chat-fab"
+          href={chatHref(props.number, props.message)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('chat.label')}
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28" focusable="false">
-            <path fill="currentColor" d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Z" />
+            <path
+              fill="currentColor"
+              d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Z"
+            />
           </svg>
         </a>
       </Island>

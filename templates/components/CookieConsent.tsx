@@ -11,9 +11,16 @@ export function CookieConsent({ settings, storage }: { settings: Settings; stora
   const props = {
     preselect: settings.consent.preselect,
     texts: {
-      dialogTitle: t('cookie.dialogTitle'), necessary: t('cookie.necessary'), necessaryText: t('cookie.necessaryText'),
-      analytics: t('cookie.analytics'), analyticsText: t('cookie.analyticsText'), marketing: t('cookie.marketing'),
-      marketingText: t('cookie.marketingText'), alwaysOn: t('cookie.alwaysOn'), save: t('cookie.save'), close: t('cookie.close'),
+      dialogTitle: t('cookie.dialogTitle'),
+      necessary: t('cookie.necessary'),
+      necessaryText: t('cookie.necessaryText'),
+      analytics: t('cookie.analytics'),
+      analyticsText: t('cookie.analyticsText'),
+      marketing: t('cookie.marketing'),
+      marketingText: t('cookie.marketingText'),
+      alwaysOn: t('cookie.alwaysOn'),
+      save: t('cookie.save'),
+      close: t('cookie.close'),
     },
     storage: storage.map((item) => ({ name: item.name, category: item.category })),
   };
@@ -23,9 +30,15 @@ export function CookieConsent({ settings, storage }: { settings: Settings; stora
         <h2 id="consent-title">{t('cookie.title')}</h2>
         <p>{t('cookie.text')}</p>
         <p className="consent-banner__actions">
-          <button type="button" className="button button--secondary" data-consent="accept">{t('cookie.accept')}</button>
-          <button type="button" className="button button--secondary" data-consent="reject">{t('cookie.reject')}</button>
-          <button type="button" className="button button--secondary" data-consent="customize">{t('cookie.customize')}</button>
+          <button type="button" className="button button--secondary" data-consent="accept">
+            {t('cookie.accept')}
+          </button>
+          <button type="button" className="button button--secondary" data-consent="reject">
+            {t('cookie.reject')}
+          </button>
+          <button type="button" className="button button--secondary" data-consent="customize">
+            {t('cookie.customize')}
+          </button>
         </p>
       </section>
     </Island>

@@ -15,7 +15,13 @@ interface IslandProps<Name extends WidgetName> {
  * Marks where a widget hydrates. React escapes the attribute, so the serialised props cannot
  * close the attribute or the element, whatever text they hold.
  */
-export function Island<Name extends WidgetName>({ name, load, props, as: Element = 'div', children }: IslandProps<Name>) {
+export function Island<Name extends WidgetName>({
+  name,
+  load,
+  props,
+  as: Element = 'div',
+  children,
+}: IslandProps<Name>) {
   return (
     <Element data-island={name} data-load={load} data-props={JSON.stringify(props)}>
       {children}

@@ -14,24 +14,37 @@ export function Newsletter({ settings, pages }: { settings: Settings; pages: Sit
       <div className="newsletter__inner">
         <h2 id="newsletter-heading">{t('newsletter.heading')}</h2>
         <p>{t('newsletter.intro')}</p>
-        <Island name="newsletter" load="visible" props={{
-          endpoint: settings.newsletterEndpoint,
-          busy: t('newsletter.busy'),
-          invalid: t('newsletter.invalid'),
-          success: { title: t('newsletter.heading'), description: t('newsletter.success') },
-          failure: { title: t('newsletter.heading'), description: t('newsletter.error') },
-          unavailable: { title: t('newsletter.heading'), description: t('newsletter.unavailable') },
-        }}>
-        <form className="newsletter__form" method="post" action={settings.newsletterEndpoint || undefined}>
-          <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
-          <div className="newsletter__row">
-            <input id="newsletter-email" name="email" type="email" autoComplete="email" required aria-describedby="newsletter-consent" />
-            <button className="button button--primary" type="submit">{t('newsletter.submit')}</button>
-          </div>
-          <p id="newsletter-consent" className="newsletter__consent">
-            <a href={privacy.url}>{t('newsletter.consent')}</a>
-          </p>
-        </form>
+        <Island
+          name="newsletter"
+          load="visible"
+          props={{
+            endpoint: settings.newsletterEndpoint,
+            busy: t('newsletter.busy'),
+            invalid: t('newsletter.invalid'),
+            success: { title: t('newsletter.heading'), description: t('newsletter.success') },
+            failure: { title: t('newsletter.heading'), description: t('newsletter.error') },
+            unavailable: { title: t('newsletter.heading'), description: t('newsletter.unavailable') },
+          }}
+        >
+          <form className="newsletter__form" method="post" action={settings.newsletterEndpoint || undefined}>
+            <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
+            <div className="newsletter__row">
+              <input
+                id="newsletter-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                aria-describedby="newsletter-consent"
+              />
+              <button className="button button--primary" type="submit">
+                {t('newsletter.submit')}
+              </button>
+            </div>
+            <p id="newsletter-consent" className="newsletter__consent">
+              <a href={privacy.url}>{t('newsletter.consent')}</a>
+            </p>
+          </form>
         </Island>
       </div>
     </section>

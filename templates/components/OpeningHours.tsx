@@ -18,7 +18,10 @@ export function OpeningHours({ hours }: { hours: Settings['openingHours'] }) {
             <td>
               {row.slots.length === 0
                 ? t('hours.closed')
-                : formatList(locale, row.slots.map((slot) => t('hours.range', slot)))}
+                : formatList(
+                    locale,
+                    row.slots.map((slot) => t('hours.range', slot)),
+                  )}
             </td>
           </tr>
         ))}

@@ -32,23 +32,47 @@ export function BaseLayout(props: PageProps & FrameProps) {
   return (
     <html lang={locale}>
       <Head
-        route={route} settings={props.settings} assets={props.assets} title={title} description={description}
-        keywords={route.entry?.keywords ?? []} script={props.headScript}
-        structuredData={[...(props.structuredData ? [props.structuredData] : []), ...(props.trail && route.isIndexable ? [breadcrumbData(props.trail, props.settings.baseUrl)] : [])]}
+        route={route}
+        settings={props.settings}
+        assets={props.assets}
+        title={title}
+        description={description}
+        keywords={route.entry?.keywords ?? []}
+        script={props.headScript}
+        structuredData={[
+          ...(props.structuredData ? [props.structuredData] : []),
+          ...(props.trail && route.isIndexable ? [breadcrumbData(props.trail, props.settings.baseUrl)] : []),
+        ]}
       />
       <body>
-        <a className="skip-link" href="#main">{t('nav.skip')}</a>
-        <Header route={route} settings={props.settings} languageNames={props.languageNames} favicon={props.assets.favicon} />
+        <a className="skip-link" href="#main">
+          {t('nav.skip')}
+        </a>
+        <Header
+          route={route}
+          settings={props.settings}
+          languageNames={props.languageNames}
+          favicon={props.assets.favicon}
+        />
         <main id="main" tabIndex={-1} lang={route.isFallback ? route.entry?.locale : undefined}>
           {children}
         </main>
         <Newsletter settings={props.settings} pages={props.pages} />
         <Footer pages={props.pages} settings={props.settings} buildYear={props.buildYear} />
-        <div className="toasts" role="status" aria-live="polite" aria-atomic="true" data-toasts="" data-close-label={t('toast.close')} />
+        <div
+          className="toasts"
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          data-toasts=""
+          data-close-label={t('toast.close')}
+        />
         <ChatButton settings={props.settings} />
         <CookieConsent settings={props.settings} storage={props.collections.storage} />
         <Island name="page" load="load" props={{ language: locale }} />
-        {props.settings.analyticsId && <Island name="analytics" load="load" props={{ id: props.settings.analyticsId, language: locale }} />}
+        {props.settings.analyticsId && (
+          <Island name="analytics" load="load" props={{ id: props.settings.analyticsId, language: locale }} />
+        )}
       </body>
     </html>
   );

@@ -5,7 +5,15 @@ import { localHref, telHref } from '../links.ts';
 import { labelOf } from '../site-pages.ts';
 
 /** Which pages each footer group lists (spec §2 footer); labels come from the pages themselves. */
-const visualServices = ['eyeglasses', 'sunglasses', 'contact-lenses', 'salut-visual', 'orto-k', 'image-consulting', 'lens-consulting'];
+const visualServices = [
+  'eyeglasses',
+  'sunglasses',
+  'contact-lenses',
+  'salut-visual',
+  'orto-k',
+  'image-consulting',
+  'lens-consulting',
+];
 const auditoryServices = ['hearing-test', 'hearing-aids', 'ear-protection', 'technical-aids', 'subvenciones'];
 
 /** The footer's five groups (decision 19) and the bottom bar with copyright and legal links. */
@@ -13,25 +21,32 @@ export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' |
   const { locale, t } = useLanguage();
   const pageLink = (id: string) => {
     const route = pages.find(locale, id);
-    return <li key={id}><a href={route.url}>{labelOf(route)}</a></li>;
+    return (
+      <li key={id}>
+        <a href={route.url}>{labelOf(route)}</a>
+      </li>
+    );
   };
   const { address, contact } = settings;
   return (
     <footer className="footer">
       <div className="footer__grid">
         <section className="footer__brand" aria-label={settings.name}>
-          <a className="brand" href={localHref(locale, '/')}>{settings.name}</a>
+          <a className="brand" href={localHref(locale, '/')}>
+            {settings.name}
+          </a>
           <p>{t('footer.tagline')}</p>
           <nav aria-label={t('footer.social')}>
-          <ul className="footer__social">
-            {settings.social.map((profile) => (
-              <li key={profile.network}>
-                <a href={profile.url} target="_blank" rel="noopener noreferrer">
-                  {profile.label}<span className="visually-hidden"> {t('link.newTab')}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+            <ul className="footer__social">
+              {settings.social.map((profile) => (
+                <li key={profile.network}>
+                  <a href={profile.url} target="_blank" rel="noopener noreferrer">
+                    {profile.label}
+                    <span className="visually-hidden"> {t('link.newTab')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
           </nav>
         </section>
         <nav aria-labelledby="footer-visual">
@@ -45,18 +60,31 @@ export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' |
         <nav aria-labelledby="footer-support">
           <h2 id="footer-support">{t('footer.support')}</h2>
           <ul>
-            <li><a href={localHref(locale, '/#contact')}>{t('nav.contact')}</a></li>
-            <li><a href={localHref(locale, '/#products')}>{t('nav.products')}</a></li>
+            <li>
+              <a href={localHref(locale, '/#contact')}>{t('nav.contact')}</a>
+            </li>
+            <li>
+              <a href={localHref(locale, '/#products')}>{t('nav.products')}</a>
+            </li>
             {['legal/privacy-policy', 'legal/terms-conditions', 'legal/cookies-policy'].map(pageLink)}
-            <li><a href={pages.find(locale, 'legal/cookies-policy').url} data-cookie-settings="">{t('cookie.settings')}</a></li>
+            <li>
+              <a href={pages.find(locale, 'legal/cookies-policy').url} data-cookie-settings="">
+                {t('cookie.settings')}
+              </a>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">{t('footer.contact')}</h2>
           <address>
-            {address.street}<br />{address.postalCode} {address.locality}<br />
-            <a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a><br />
-            <a href={telHref(contact.mobile)}>{phoneText(contact.mobile)}</a><br />
+            {address.street}
+            <br />
+            {address.postalCode} {address.locality}
+            <br />
+            <a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a>
+            <br />
+            <a href={telHref(contact.mobile)}>{phoneText(contact.mobile)}</a>
+            <br />
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </address>
         </section>
@@ -65,9 +93,15 @@ export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' |
         <p>{t('footer.copyright', { year: buildYear, name: settings.name })}</p>
         <nav aria-label={t('footer.legal')}>
           <ul>
-            <li><a href={pages.find(locale, 'legal/privacy-policy').url}>{t('footer.privacy')}</a></li>
-            <li><a href={pages.find(locale, 'legal/terms-conditions').url}>{t('footer.terms')}</a></li>
-            <li><a href={pages.find(locale, 'legal/cookies-policy').url}>{t('footer.cookies')}</a></li>
+            <li>
+              <a href={pages.find(locale, 'legal/privacy-policy').url}>{t('footer.privacy')}</a>
+            </li>
+            <li>
+              <a href={pages.find(locale, 'legal/terms-conditions').url}>{t('footer.terms')}</a>
+            </li>
+            <li>
+              <a href={pages.find(locale, 'legal/cookies-policy').url}>{t('footer.cookies')}</a>
+            </li>
           </ul>
         </nav>
       </div>

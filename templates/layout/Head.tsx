@@ -9,13 +9,28 @@ const ogLocales = { ca: 'ca_ES', es: 'es_ES', en: 'en_US' } as const;
  * collapsed from the start instead of shifting when its script runs; should the menu script
  * not arrive within 3 s, the mark goes and the full navigation shows again.
  */
-const SCRIPTED_MARK = "document.documentElement.classList.add('js');setTimeout(function(){if(!document.querySelector('.topbar--enhanced'))document.documentElement.classList.remove('js')},3000)";
+const SCRIPTED_MARK =
+  "document.documentElement.classList.add('js');setTimeout(function(){if(!document.querySelector('.topbar--enhanced'))document.documentElement.classList.remove('js')},3000)";
 const SPECULATION_RULES = JSON.stringify({
-  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[target=_blank]' } }] }, eagerness: 'moderate' }],
+  prefetch: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[target=_blank]' } }] },
+      eagerness: 'moderate',
+    },
+  ],
 });
 
 /** The document head: title, description, canonical, language alternates and sharing tags. */
-export function Head({ route, settings, assets, title, description, keywords, script, structuredData }: Pick<PageProps, 'route' | 'settings' | 'assets'> & {
+export function Head({
+  route,
+  settings,
+  assets,
+  title,
+  description,
+  keywords,
+  script,
+  structuredData,
+}: Pick<PageProps, 'route' | 'settings' | 'assets'> & {
   title: string;
   description: string;
   keywords: readonly string[];
@@ -35,10 +50,18 @@ export function Head({ route, settings, assets, title, description, keywords, sc
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
-      {route.isIndexable ? <link rel="canonical" href={absolute(route.url)} /> : <meta name="robots" content="noindex" />}
+      {route.isIndexable ? (
+        <link rel="canonical" href={absolute(route.url)} />
+      ) : (
+        <meta name="robots" content="noindex" />
+      )}
       {route.isIndexable &&
-        LOCALES.map((locale) => <link key={locale} rel="alternate" hrefLang={locale} href={absolute(route.alternates[locale])} />)}
-      {route.isIndexable && <link rel="alternate" hrefLang="x-default" href={absolute(route.alternates[DEFAULT_LOCALE])} />}
+        LOCALES.map((locale) => (
+          <link key={locale} rel="alternate" hrefLang={locale} href={absolute(route.alternates[locale])} />
+        ))}
+      {route.isIndexable && (
+        <link rel="alternate" hrefLang="x-default" href={absolute(route.alternates[DEFAULT_LOCALE])} />
+      )}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={settings.name} />
       <meta property="og:title" content={fullTitle} />
@@ -55,7 +78,9 @@ export function Head({ route, settings, assets, title, description, keywords, sc
       <link rel="stylesheet" href={assets.stylesheet} />
       {/* Prefetch same-site pages when a link is hovered or pressed (decision 9); browsers without speculation rules ignore it. */}
       <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-      {structuredData.map((data, index) => <JsonLd key={index} data={data} />)}
+      {structuredData.map((data, index) => (
+        <JsonLd key={index} data={data} />
+      ))}
     </head>
   );
 }

@@ -19,7 +19,12 @@ const NAV_LINKS = [
  * link. Without JavaScript everything is visible; the top-bar island turns the navigation into
  * a full-screen menu on phones, behind the (until then hidden) menu button.
  */
-export function Header({ route, settings, languageNames, favicon }: Pick<PageProps, 'route' | 'settings' | 'languageNames'> & { favicon?: string }) {
+export function Header({
+  route,
+  settings,
+  languageNames,
+  favicon,
+}: Pick<PageProps, 'route' | 'settings' | 'languageNames'> & { favicon?: string }) {
   const { locale, t } = useLanguage();
   const call = t('nav.call', { phone: settings.contact.phone });
   return (
@@ -32,10 +37,20 @@ export function Header({ route, settings, languageNames, favicon }: Pick<PagePro
           </a>
           <a className="topbar__call" href={telHref(settings.contact.phone)} aria-label={call}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
-              <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2Z" />
+              <path
+                fill="currentColor"
+                d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2Z"
+              />
             </svg>
           </a>
-          <button className="topbar__menu-toggle" type="button" data-menu-toggle="" aria-controls="main-menu" aria-expanded="false" aria-label={t('nav.menu')}>
+          <button
+            className="topbar__menu-toggle"
+            type="button"
+            data-menu-toggle=""
+            aria-controls="main-menu"
+            aria-expanded="false"
+            aria-label={t('nav.menu')}
+          >
             <span className="topbar__menu-icon" aria-hidden="true" />
           </button>
           <div className="topbar__menu" id="main-menu">
@@ -43,17 +58,29 @@ export function Header({ route, settings, languageNames, favicon }: Pick<PagePro
               <ul>
                 {NAV_LINKS.map(([key, path]) => (
                   <li key={key}>
-                    <a href={localHref(locale, path)} aria-current={route.id === 'about' && path === '/about' ? 'page' : undefined}>{t(key)}</a>
+                    <a
+                      href={localHref(locale, path)}
+                      aria-current={route.id === 'about' && path === '/about' ? 'page' : undefined}
+                    >
+                      {t(key)}
+                    </a>
                   </li>
                 ))}
               </ul>
-              <a className="topbar__phone" href={telHref(settings.contact.phone)} aria-label={call}>{phoneText(settings.contact.phone)}</a>
+              <a className="topbar__phone" href={telHref(settings.contact.phone)} aria-label={call}>
+                {phoneText(settings.contact.phone)}
+              </a>
             </nav>
             <nav className="lang-switcher" aria-label={t('language.switch')}>
               <ul>
                 {LOCALES.map((code) => (
                   <li key={code}>
-                    <a href={route.alternates[code]} hrefLang={code} lang={code} aria-current={code === locale ? 'true' : undefined}>
+                    <a
+                      href={route.alternates[code]}
+                      hrefLang={code}
+                      lang={code}
+                      aria-current={code === locale ? 'true' : undefined}
+                    >
                       {languageNames[code]}
                     </a>
                   </li>

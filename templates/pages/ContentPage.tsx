@@ -22,7 +22,17 @@ export function ContentPage(props: PageProps & { children?: ReactNode }) {
         {route.template === 'legal' && entry.updated && (
           <p className="page__updated">{t('page.updated', { date: formatDate(locale, entry.updated) })}</p>
         )}
-        {entry.image && <img className="page__image" src={entry.image.src} alt={entry.image.alt} width={entry.image.width} height={entry.image.height} loading="lazy" decoding="async" />}
+        {entry.image && (
+          <img
+            className="page__image"
+            src={entry.image.src}
+            alt={entry.image.alt}
+            width={entry.image.width}
+            height={entry.image.height}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         {props.children}
       </article>

@@ -14,38 +14,65 @@ import { labelOf } from '../site-pages.ts';
 
 /** Optical visits booked from the home page's optical section last 30 minutes (spec §2). */
 const OPTICAL_VISIT_MINUTES = 30;
-const HERO_IMAGE = { src: '/images/illustrations/hero.svg', placeholder: '/images/illustrations/hero-placeholder.svg', width: 800, height: 600 };
+const HERO_IMAGE = {
+  src: '/images/illustrations/hero.svg',
+  placeholder: '/images/illustrations/hero-placeholder.svg',
+  width: 800,
+  height: 600,
+};
 
 /** The home page, its sections in the spec's order with their anchor ids (spec §2 home page). */
 export function HomePage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, pages, settings, collections, bodyHtml, assets } = props;
   const audiologyCentre = pages.find(locale, 'services/audiologia-centro');
-  const business = businessData(settings, route, { name: labelOf(audiologyCentre), url: audiologyCentre.url }, assets.socialImage?.url);
+  const business = businessData(
+    settings,
+    route,
+    { name: labelOf(audiologyCentre), url: audiologyCentre.url },
+    assets.socialImage?.url,
+  );
   const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section);
   return (
     <BaseLayout {...props} structuredData={business}>
       <Island name="home" load="load" props={{ placeholder: HERO_IMAGE.placeholder }}>
-      <section id="hero" className="hero" aria-labelledby="hero-heading">
-        <div className="hero__text">
-          <h1 id="hero-heading">{t('hero.title')}</h1>
-          <p className="hero__subtitle">{t('hero.subtitle')}</p>
-          <p className="hero__actions">
-            <AppointmentLink settings={settings} />
-            <a className="button button--secondary" href={localHref(locale, '/#products')}>{t('hero.shopNow')}</a>
-          </p>
-        </div>
-        {/* The largest element of the first screen: loaded first, never lazily. */}
-        <img className="hero__image" src={HERO_IMAGE.src} alt="" width={HERO_IMAGE.width} height={HERO_IMAGE.height} fetchPriority="high" data-hero="" />
-      </section>
+        <section id="hero" className="hero" aria-labelledby="hero-heading">
+          <div className="hero__text">
+            <h1 id="hero-heading">{t('hero.title')}</h1>
+            <p className="hero__subtitle">{t('hero.subtitle')}</p>
+            <p className="hero__actions">
+              <AppointmentLink settings={settings} />
+              <a className="button button--secondary" href={localHref(locale, '/#products')}>
+                {t('hero.shopNow')}
+              </a>
+            </p>
+          </div>
+          {/* The largest element of the first screen: loaded first, never lazily. */}
+          <img
+            className="hero__image"
+            src={HERO_IMAGE.src}
+            alt=""
+            width={HERO_IMAGE.width}
+            height={HERO_IMAGE.height}
+            fetchPriority="high"
+            data-hero=""
+          />
+        </section>
       </Island>
       <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       <ProductsSection products={collections.products} />
       <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>
         <AppointmentLink settings={settings} duration={OPTICAL_VISIT_MINUTES} />
       </ServicesSection>
-      <ServicesSection id="audiology" heading={t('audiology.heading')} intro={t('audiology.intro')} cards={cards('audiology')}>
-        <a className="button button--secondary" href={localHref(locale, '/services/audiologia-centro')}>{t('audiology.centreLink')}</a>
+      <ServicesSection
+        id="audiology"
+        heading={t('audiology.heading')}
+        intro={t('audiology.intro')}
+        cards={cards('audiology')}
+      >
+        <a className="button button--secondary" href={localHref(locale, '/services/audiologia-centro')}>
+          {t('audiology.centreLink')}
+        </a>
       </ServicesSection>
       <ReviewsSection reviews={collections.reviews} source={settings.reviews} />
       <BrandsSection brands={collections.brands} />

@@ -15,7 +15,11 @@ export function ModelListPage(props: PageProps) {
     <ul className="card-grid">
       {routesOfKind.map((modelRoute) => (
         <li key={modelRoute.id} className="card">
-          <h3><a className="card__link" href={modelRoute.url}>{labelOf(modelRoute)}</a></h3>
+          <h3>
+            <a className="card__link" href={modelRoute.url}>
+              {labelOf(modelRoute)}
+            </a>
+          </h3>
           <p>{pick(modelRoute.model!.summary, locale)}</p>
         </li>
       ))}

@@ -23,7 +23,12 @@ export function ModelPage(props: PageProps) {
     model.tinnitus !== undefined && [t('model.tinnitus'), yesNo(model.tinnitus)],
   ].filter((row): row is [string, string] => Array.isArray(row));
   return (
-    <BaseLayout {...props} title={t(model.kind === 'hearing-aid' ? 'model.titleHearingAid' : 'model.titleAccessory', { name: model.name })} description={pick(model.summary, locale)} trail={trail}>
+    <BaseLayout
+      {...props}
+      title={t(model.kind === 'hearing-aid' ? 'model.titleHearingAid' : 'model.titleAccessory', { name: model.name })}
+      description={pick(model.summary, locale)}
+      trail={trail}
+    >
       <article className="page">
         <PageHeading trail={trail} title={model.name} />
         <p className="page__lead">{pick(model.summary, locale)}</p>
@@ -32,7 +37,10 @@ export function ModelPage(props: PageProps) {
             <h2>{t('model.specs')}</h2>
             <dl className="specs">
               {specs.map(([term, value]) => (
-                <div key={term}><dt>{term}</dt><dd>{value}</dd></div>
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
               ))}
             </dl>
           </>
@@ -40,7 +48,9 @@ export function ModelPage(props: PageProps) {
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <p className="page__actions">
           <AppointmentLink settings={settings} />
-          <a className="button button--secondary" href={list.url}>{t('models.back')}</a>
+          <a className="button button--secondary" href={list.url}>
+            {t('models.back')}
+          </a>
         </p>
       </article>
     </BaseLayout>

@@ -9,10 +9,16 @@ export function NotFoundPage(props: PageProps) {
   return (
     <BaseLayout {...props}>
       <article className="page not-found">
-        <p className="not-found__code" aria-hidden="true">404</p>
+        <p className="not-found__code" aria-hidden="true">
+          404
+        </p>
         <h1>{props.route.entry!.title}</h1>
         <div className="prose" dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
-        <p><a className="button button--primary" href={localHref(locale, '/')}>{t('notFound.button')}</a></p>
+        <p>
+          <a className="button button--primary" href={localHref(locale, '/')}>
+            {t('notFound.button')}
+          </a>
+        </p>
       </article>
     </BaseLayout>
   );

@@ -9,7 +9,16 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
   const { locale, t } = useLanguage();
   return (
     <Section id="brands" heading={t('brands.heading')} intro={t('brands.intro')}>
-      <Island name="carousel" load="visible" props={{ previous: t('brands.previous'), next: t('brands.next'), label: t('brands.heading'), slideLabel: t('brands.slide') }}>
+      <Island
+        name="carousel"
+        load="visible"
+        props={{
+          previous: t('brands.previous'),
+          next: t('brands.next'),
+          label: t('brands.heading'),
+          slideLabel: t('brands.slide'),
+        }}
+      >
         <div className="carousel" data-carousel="">
           {/* Focusable so keyboard users can scroll the row when the carousel script is not there. */}
           <ul className="brand-row" data-carousel-track="" tabIndex={0} aria-labelledby="brands-heading">
@@ -17,7 +26,12 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
               <li key={brand.id} className="brand-slide" tabIndex={0}>
                 <figure>
                   <img src={brand.logo} alt={brand.name} width={400} height={300} loading="lazy" decoding="async" />
-                  <figcaption><span className="brand-slide__name" aria-hidden="true">{brand.name}</span>{pick(brand.description, locale)}</figcaption>
+                  <figcaption>
+                    <span className="brand-slide__name" aria-hidden="true">
+                      {brand.name}
+                    </span>
+                    {pick(brand.description, locale)}
+                  </figcaption>
                 </figure>
               </li>
             ))}

@@ -13,23 +13,58 @@ export function LocationSection({ settings }: { settings: Settings }) {
   return (
     <Section id="contact" heading={t('location.heading')} intro={t('location.intro')}>
       <div id="location" className="location">
-        <iframe className="location__map" src={settings.mapTourUrl} title={t('location.mapTitle')} loading="lazy" width={640} height={480} allowFullScreen referrerPolicy="no-referrer-when-downgrade" />
+        <iframe
+          className="location__map"
+          src={settings.mapTourUrl}
+          title={t('location.mapTitle')}
+          loading="lazy"
+          width={640}
+          height={480}
+          allowFullScreen
+          referrerPolicy="no-referrer-when-downgrade"
+        />
         <div className="location__details">
           <h3>{t('location.address')}</h3>
-          <address>{address.street}<br />{address.postalCode} {address.locality}</address>
+          <address>
+            {address.street}
+            <br />
+            {address.postalCode} {address.locality}
+          </address>
           <h3>{t('location.hours')}</h3>
           <OpeningHours hours={settings.openingHours} />
           <dl className="location__contact">
             <dt>{t('location.phone')}</dt>
-            <dd><a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a></dd>
+            <dd>
+              <a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a>
+            </dd>
             <dt>{t('location.mobile')}</dt>
-            <dd><a href={telHref(contact.mobile)}>{phoneText(contact.mobile)}</a></dd>
+            <dd>
+              <a href={telHref(contact.mobile)}>{phoneText(contact.mobile)}</a>
+            </dd>
             <dt>{t('location.email')}</dt>
-            <dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd>
+            <dd>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </dd>
           </dl>
           <p className="location__actions">
-            <a className="button button--primary" href={settings.directionsUrl} target="_blank" rel="noopener noreferrer">{t('location.directions')}{newTab}</a>
-            <a className="button button--secondary" href={chatHref(contact.whatsapp, t('chat.message'))} target="_blank" rel="noopener noreferrer">{t('location.chat')}{newTab}</a>
+            <a
+              className="button button--primary"
+              href={settings.directionsUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('location.directions')}
+              {newTab}
+            </a>
+            <a
+              className="button button--secondary"
+              href={chatHref(contact.whatsapp, t('chat.message'))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('location.chat')}
+              {newTab}
+            </a>
           </p>
         </div>
       </div>

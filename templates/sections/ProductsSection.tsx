@@ -15,11 +15,27 @@ export function ProductsSection({ products }: { products: readonly Product[] }) 
           const price = formatPrice(locale, product.price);
           return (
             <li key={product.id} className="card product-card" data-reveal="">
-              {product.image && <img className="card__image" src={product.image} alt="" width={400} height={300} loading="lazy" decoding="async" />}
+              {product.image && (
+                <img
+                  className="card__image"
+                  src={product.image}
+                  alt=""
+                  width={400}
+                  height={300}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <p className="card__eyebrow">{pick(product.category, locale)}</p>
-              <h3><a className="card__link" href={localHref(locale, product.link)}>{pick(product.name, locale)}</a></h3>
+              <h3>
+                <a className="card__link" href={localHref(locale, product.link)}>
+                  {pick(product.name, locale)}
+                </a>
+              </h3>
               <p className="product-card__price">
-                {t('products.from', { price: product.pricePeriod === 'month' ? t('products.perMonth', { price }) : price })}
+                {t('products.from', {
+                  price: product.pricePeriod === 'month' ? t('products.perMonth', { price }) : price,
+                })}
               </p>
             </li>
           );

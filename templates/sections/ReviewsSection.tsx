@@ -12,7 +12,8 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
         {reviews.map((review) => (
           <li key={review.id} className="card review" data-reveal="">
             <p className="review__stars" role="img" aria-label={t('reviews.rating', { rating: review.rating })}>
-              {'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}
+              {'★'.repeat(review.rating)}
+              {'☆'.repeat(5 - review.rating)}
             </p>
             <blockquote className="review__text" lang={review.lang} tabIndex={0}>
               <p>{review.text}</p>
@@ -31,7 +32,8 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
       </ul>
       <p className="section__actions">
         <a className="button button--secondary" href={source.url} target="_blank" rel="noopener noreferrer">
-          {t('reviews.readAll')}<span className="visually-hidden"> {t('link.newTab')}</span>
+          {t('reviews.readAll')}
+          <span className="visually-hidden"> {t('link.newTab')}</span>
         </a>
       </p>
     </Section>

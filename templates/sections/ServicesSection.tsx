@@ -6,7 +6,13 @@ import { pick } from '../localized.ts';
 import { Section } from '../components/Section.tsx';
 
 /** A titled grid of service cards (the home page's optical and audiology sections). */
-export function ServicesSection({ id, heading, intro, cards, children }: {
+export function ServicesSection({
+  id,
+  heading,
+  intro,
+  cards,
+  children,
+}: {
   id: 'optical' | 'audiology';
   heading: string;
   intro: string;
@@ -19,8 +25,20 @@ export function ServicesSection({ id, heading, intro, cards, children }: {
       <ul className="card-grid card-grid--services">
         {cards.map((card) => (
           <li key={card.id} className="card service-card" data-reveal="">
-            <img className="service-card__icon" src={`/images/icons/${card.icon}.svg`} alt="" width={48} height={48} loading="lazy" decoding="async" />
-            <h3><a className="card__link" href={localHref(locale, card.link)}>{pick(card.title, locale)}</a></h3>
+            <img
+              className="service-card__icon"
+              src={`/images/icons/${card.icon}.svg`}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              decoding="async"
+            />
+            <h3>
+              <a className="card__link" href={localHref(locale, card.link)}>
+                {pick(card.title, locale)}
+              </a>
+            </h3>
             <p>{pick(card.description, locale)}</p>
           </li>
         ))}

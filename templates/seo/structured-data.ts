@@ -1,12 +1,25 @@
 import type { Route, Settings } from '../../cli/types.ts';
 
-const DAY_NAMES = { mo: 'Monday', tu: 'Tuesday', we: 'Wednesday', th: 'Thursday', fr: 'Friday', sa: 'Saturday', su: 'Sunday' } as const;
+const DAY_NAMES = {
+  mo: 'Monday',
+  tu: 'Tuesday',
+  we: 'Wednesday',
+  th: 'Thursday',
+  fr: 'Friday',
+  sa: 'Saturday',
+  su: 'Sunday',
+} as const;
 
 /**
  * The centre as schema.org Optician, its audiology side as a department, with the address,
  * position, contact and the opening hours exactly as the settings give them (spec §9).
  */
-export function businessData(settings: Settings, home: Route, audiology: { name: string; url: string }, imageUrl?: string) {
+export function businessData(
+  settings: Settings,
+  home: Route,
+  audiology: { name: string; url: string },
+  imageUrl?: string,
+) {
   const { address, contact } = settings;
   const postalAddress = {
     '@type': 'PostalAddress',
@@ -52,6 +65,11 @@ export function breadcrumbData(trail: readonly { label: string; url: string }[],
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.label, item: `${baseUrl}${item.url}` })),
+    itemListElement: trail.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.label,
+      item: `${baseUrl}${item.url}`,
+    })),
   };
 }

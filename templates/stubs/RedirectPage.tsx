@@ -22,7 +22,9 @@ export function RedirectPage({ redirect, baseUrl }: { redirect: Redirect; baseUr
       </head>
       <body>
         <p>{t('redirect.text')}</p>
-        <p><a href={redirect.to}>{`${baseUrl}${redirect.to}`}</a></p>
+        <p>
+          <a href={redirect.to}>{`${baseUrl}${redirect.to}`}</a>
+        </p>
       </body>
     </html>
   );

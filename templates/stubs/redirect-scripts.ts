@@ -2,7 +2,10 @@ import { DEFAULT_LOCALE, LOCALES } from '../../cli/types.ts';
 
 /** JSON safe to place inside a <script>: `<` is escaped so no text can close the element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Reads the visitor's saved language (decision 5) into `l`, ignoring invalid or unreadable storage. */

@@ -9,13 +9,18 @@ import { useServedSite } from '../helpers/fixture.ts';
 const project = await copyProject();
 afterAll(() => rm(project, { recursive: true, force: true }));
 const settingsFile = join(project, 'content/site.yaml');
-await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'));
+await writeFile(
+  settingsFile,
+  (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'),
+);
 const withAnalytics = useServedSite(join(project, 'content'));
 const withoutAnalytics = useServedSite();
 
 type DataLayer = unknown[][];
 const readDataLayer = (page: import('playwright-core').Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry))) as Promise<DataLayer>;
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry)),
+  ) as Promise<DataLayer>;
 const isTagRequest = (url: string) => url.startsWith('https://www.googletagmanager.com/');
 
 describe('analytics (decision 13)', () => {
@@ -25,13 +30,20 @@ describe('analytics (decision 13)', () => {
     await page.addInitScript(() => {
       const queue: unknown[] = [];
       const times: number[] = [];
-      queue.push = (...items: unknown[]) => { times.push(performance.now()); return Array.prototype.push.apply(queue, items); };
+      queue.push = (...items: unknown[]) => {
+        times.push(performance.now());
+        return Array.prototype.push.apply(queue, items);
+      };
       Object.assign(window, { dataLayer: queue, queuedAt: times });
     });
     await page.goto(`${withAnalytics.url}/es/services/orto-k/?utm=x`);
     await expect.poll(async () => (await readDataLayer(page)).some((entry) => entry[1] === 'page_view')).toBe(true);
     const entries = await readDataLayer(page);
-    expect(entries[0]).toEqual(['consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
+    expect(entries[0]).toEqual([
+      'consent',
+      'default',
+      { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
+    ]);
     const index = entries.findIndex((entry) => entry[1] === 'page_view');
     expect(entries[index]).toEqual(['event', 'page_view', { page_path: '/es/services/orto-k/?utm=x', language: 'es' }]);
     const times = await page.evaluate(() => (window as unknown as { queuedAt: number[] }).queuedAt);
@@ -46,13 +58,18 @@ describe('analytics (decision 13)', () => {
     expect(blocked.filter(isTagRequest)).toEqual([]);
     expect(await page.evaluate(() => document.cookie)).toBe('');
     await page.locator('[data-consent="accept"]').click();
-    await expect.poll(() => blocked.filter(isTagRequest)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST123']);
+    await expect
+      .poll(() => blocked.filter(isTagRequest))
+      .toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST123']);
     expect((await readDataLayer(page)).some((entry) => entry[0] === 'consent' && entry[1] === 'update')).toBe(true);
     await page.context().close();
   });
 
   it('fetches the tag at once for a visitor who granted analytics before, and never after a refusal', async () => {
-    for (const [stored, expected] of [['{"necessary":true,"analytics":true,"marketing":false}', 1], ['{"necessary":true,"analytics":false,"marketing":false}', 0]] as const) {
+    for (const [stored, expected] of [
+      ['{"necessary":true,"analytics":true,"marketing":false}', 1],
+      ['{"necessary":true,"analytics":false,"marketing":false}', 0],
+    ] as const) {
       const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
       await page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
       await page.goto(`${withAnalytics.url}/en/`);
@@ -63,7 +80,10 @@ describe('analytics (decision 13)', () => {
   });
 
   it('loads no analytics at all when no id is configured', async () => {
-    const { page, blocked } = await openPage(withoutAnalytics.browser, withoutAnalytics.url, { width: 1280, height: 800 });
+    const { page, blocked } = await openPage(withoutAnalytics.browser, withoutAnalytics.url, {
+      width: 1280,
+      height: 800,
+    });
     await page.addInitScript(() => localStorage.setItem('cookieConsent', 'all'));
     await page.goto(`${withoutAnalytics.url}/en/`);
     await page.waitForTimeout(800);

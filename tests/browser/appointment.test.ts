@@ -9,7 +9,10 @@ describe('appointment button and toasts', () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
     await page.goto(`${site.url}/en/`);
     await page.waitForTimeout(300);
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('.hero [data-island="appointment"] a').click()]);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.locator('.hero [data-island="appointment"] a').click(),
+    ]);
     await tab.waitForLoadState();
     expect(tab.url()).toBe('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=60');
     expect(await tab.evaluate(() => window.opener)).toBeNull();
@@ -23,13 +26,17 @@ describe('appointment button and toasts', () => {
   it('passes 30 minutes from the optical section', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
     await page.goto(`${site.url}/ca/`);
-    expect(await page.locator('#optical [data-island="appointment"] a').getAttribute('href')).toBe('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=30');
+    expect(await page.locator('#optical [data-island="appointment"] a').getAttribute('href')).toBe(
+      'https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=30',
+    );
     await page.context().close();
   });
 
   it('shows a destructive toast when the browser blocks the new tab (spec §8)', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
-    await page.addInitScript(() => { window.open = () => null; });
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
     await page.goto(`${site.url}/es/services/hearing-test/`);
     await page.waitForTimeout(300);
     await page.locator('.booking-cta [data-island="appointment"] a').click();
@@ -42,7 +49,9 @@ describe('appointment button and toasts', () => {
 
   it('shows one toast at a time and removes it when dismissed', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
-    await page.addInitScript(() => { window.open = () => null; });
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
     await page.goto(`${site.url}/ca/`);
     await page.waitForTimeout(300);
     for (let click = 0; click < 3; click += 1) await page.locator('.hero [data-island="appointment"] a').click();

@@ -18,20 +18,47 @@ afterAll(async () => {
 });
 
 /** One page of each template, in each language. */
-const pages = ['/ca/', '/es/', '/en/', '/ca/services/orto-k/', '/es/about/', '/en/legal/privacy-policy/', '/es/products/oticon-models/', '/ca/products/oticon-models/intent/', '/en/404/'];
+const pages = [
+  '/ca/',
+  '/es/',
+  '/en/',
+  '/ca/services/orto-k/',
+  '/es/about/',
+  '/en/legal/privacy-policy/',
+  '/es/products/oticon-models/',
+  '/ca/products/oticon-models/intent/',
+  '/en/404/',
+];
 
 describe('axe-core in Chromium', () => {
   it.each([375, 1280])('finds no accessibility violation of any impact at %i px', async (width) => {
     // Reduced motion: axe sees the settled page, not text halfway through its scroll-reveal fade.
     // bypassCSP: injecting axe is an inline script, which the site's policy rightly refuses.
-    const { page } = await openPage(browser, server.url, { width, height: 900 }, { reducedMotion: 'reduce', bypassCSP: true });
+    const { page } = await openPage(
+      browser,
+      server.url,
+      { width, height: 900 },
+      { reducedMotion: 'reduce', bypassCSP: true },
+    );
     const found: string[] = [];
     for (const path of pages) {
       await page.goto(server.url + path);
       await page.addScriptTag({ path: axePath });
       const violations = await page.evaluate(async () => {
-        const results = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document);
-        return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+        const results = await (
+          window as unknown as {
+            axe: {
+              run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe.run(document);
+        return results.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        );
       });
       found.push(...violations.map((violation) => `${path} ${violation}`));
     }

@@ -13,10 +13,17 @@ async function openBrands(width: number, options: { reducedMotion?: 'reduce' } =
   return opened;
 }
 /** Indexes of the slides a visitor can see and reach (the others are inert). */
-const visibleSlides = (page: Page) => page.locator('.brand-slide').evaluateAll((slides) => slides.flatMap((slide, index) => ((slide as HTMLElement).inert ? [] : [index])));
+const visibleSlides = (page: Page) =>
+  page
+    .locator('.brand-slide')
+    .evaluateAll((slides) => slides.flatMap((slide, index) => ((slide as HTMLElement).inert ? [] : [index])));
 
 describe('brand carousel', () => {
-  it.each([[375, 1], [800, 2], [1280, 3]])('shows %i px wide %i slide(s) at a time', async (width, count) => {
+  it.each([
+    [375, 1],
+    [800, 2],
+    [1280, 3],
+  ])('shows %i px wide %i slide(s) at a time', async (width, count) => {
     const { page } = await openBrands(width);
     expect(await visibleSlides(page)).toEqual([...Array(count).keys()]);
     expect(await page.locator('.brand-slide').count()).toBe(7);
@@ -31,14 +38,24 @@ describe('brand carousel', () => {
     expect(await page.locator('.brand-slide').first().getAttribute('aria-roledescription')).toBe('slide');
     expect(await page.locator('.brand-slide').nth(2).getAttribute('aria-label')).toBe('3 of 7');
     expect(await page.locator('[data-carousel-track]').getAttribute('aria-live')).toBe('polite');
-    expect(await page.locator('.carousel__button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual(['Previous brand', 'Next brand']);
+    expect(
+      await page
+        .locator('.carousel__button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label'))),
+    ).toEqual(['Previous brand', 'Next brand']);
     await page.context().close();
   });
 
   it('moves with the buttons and the arrow keys, and loops past either end', async () => {
     const { page } = await openBrands(1280);
     const next = page.locator('.carousel__button').nth(1);
-    for (const expected of [[1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6], [0, 1, 2]]) {
+    for (const expected of [
+      [1, 2, 3],
+      [2, 3, 4],
+      [3, 4, 5],
+      [4, 5, 6],
+      [0, 1, 2],
+    ]) {
       await next.click();
       expect(await visibleSlides(page)).toEqual(expected);
       expect(await next.isDisabled()).toBe(false);
@@ -79,14 +96,19 @@ describe('brand carousel', () => {
     await expect.poll(() => name.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
     await page.locator('.brand-slide').first().focus();
     await expect.poll(() => name.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-    const ratio = await page.locator('.brand-slide img').first().evaluate((image) => image.getBoundingClientRect().width / image.getBoundingClientRect().height);
+    const ratio = await page
+      .locator('.brand-slide img')
+      .first()
+      .evaluate((image) => image.getBoundingClientRect().width / image.getBoundingClientRect().height);
     expect(ratio).toBeCloseTo(4 / 3, 1);
     await page.context().close();
   });
 
   it('moves without animation when reduced motion is asked for', async () => {
     const { page } = await openBrands(1280, { reducedMotion: 'reduce' });
-    expect(await page.locator('[data-carousel-track]').evaluate((track) => getComputedStyle(track).transitionDuration)).toMatch(/^0s$|^1e-05s$|^0\.00001s$/);
+    expect(
+      await page.locator('[data-carousel-track]').evaluate((track) => getComputedStyle(track).transitionDuration),
+    ).toMatch(/^0s$|^1e-05s$|^0\.00001s$/);
     await page.context().close();
   });
 
@@ -116,7 +138,9 @@ describe('brand carousel', () => {
     const { page } = await openPage(site.browser, site.url, { width: 375, height: 800 }, { javaScriptEnabled: false });
     await page.goto(`${site.url}/ca/`);
     const row = page.locator('[data-carousel-track]');
-    expect(await row.evaluate((list) => [getComputedStyle(list).overflowX, list.scrollWidth > list.clientWidth])).toEqual(['auto', true]);
+    expect(
+      await row.evaluate((list) => [getComputedStyle(list).overflowX, list.scrollWidth > list.clientWidth]),
+    ).toEqual(['auto', true]);
     await page.context().close();
   });
 });
@@ -130,7 +154,11 @@ describe('regression: carousel hydration shifted the page', () => {
       await page.locator('#brands').scrollIntoViewIfNeeded();
       if (javaScriptEnabled) await expect.poll(() => page.locator('.carousel--enhanced').count()).toBe(1);
       await page.waitForTimeout(100);
-      heights.push(await page.locator('[data-carousel]').evaluate((carousel) => Math.round(carousel.getBoundingClientRect().height)));
+      heights.push(
+        await page
+          .locator('[data-carousel]')
+          .evaluate((carousel) => Math.round(carousel.getBoundingClientRect().height)),
+      );
       await page.context().close();
     }
     expect(Math.abs(heights[0]! - heights[1]!)).toBeLessThanOrEqual(16);

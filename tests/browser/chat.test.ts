@@ -31,12 +31,18 @@ describe('floating chat button', () => {
     await page.waitForTimeout(400);
     await page.locator('.chat-fab').click();
     await page.locator('.chat-panel input').fill('Hola, teniu hora dissabte?');
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('.chat-panel button[type=submit]').click()]);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.locator('.chat-panel button[type=submit]').click(),
+    ]);
     await tab.waitForLoadState();
     expect(tab.url()).toBe(`https://wa.me/34600000000?text=${encodeURIComponent('Hola, teniu hora dissabte?')}`);
     expect(await page.locator('.chat-panel').count()).toBe(0);
     await page.locator('.chat-fab').click();
-    const [second] = await Promise.all([page.context().waitForEvent('page'), page.locator('.chat-panel button[type=submit]').click()]);
+    const [second] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.locator('.chat-panel button[type=submit]').click(),
+    ]);
     await second.waitForLoadState();
     expect(second.url()).toBe(`https://wa.me/34600000000?text=${encodeURIComponent('Hola! Voldria més informació.')}`);
     await page.context().close();
@@ -60,7 +66,9 @@ describe('floating chat button', () => {
     await page.goto(`${site.url}/es/`);
     await page.waitForTimeout(400);
     await page.locator('.chat-fab').click();
-    await expect.poll(() => page.locator('.chat-panel').textContent()).toContain('Normalmente responde en menos de 1 hora');
+    await expect
+      .poll(() => page.locator('.chat-panel').textContent())
+      .toContain('Normalmente responde en menos de 1 hora');
     expect(await page.locator('.chat-fab').getAttribute('aria-label')).toBe('Contactar por WhatsApp');
     await page.context().close();
   });

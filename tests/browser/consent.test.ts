@@ -10,7 +10,8 @@ async function visit(path: string, stored?: string) {
   const opened = await openPage(site.browser, site.url, { width: 1280, height: 800 });
   const warnings: string[] = [];
   opened.page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
-  if (stored !== undefined) await opened.page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
+  if (stored !== undefined)
+    await opened.page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
   await opened.page.goto(site.url + path);
   return { ...opened, warnings };
 }
@@ -26,7 +27,9 @@ describe('cookie consent', () => {
     await expect.poll(() => banner(page).isVisible()).toBe(true);
     const buttons = await banner(page).locator('button').allTextContents();
     expect(buttons).toEqual(['Accept All', 'Reject All', 'Customize']);
-    const classes = await banner(page).locator('button').evaluateAll((list) => list.map((button) => button.className));
+    const classes = await banner(page)
+      .locator('button')
+      .evaluateAll((list) => list.map((button) => button.className));
     expect(new Set(classes).size).toBe(1);
     await page.context().close();
   });
@@ -55,7 +58,17 @@ describe('cookie consent', () => {
     await banner(page).locator('[data-consent="customize"]').click();
     const dialog = page.locator('dialog.consent-dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.locator('input[type=checkbox]').evaluateAll((boxes) => boxes.map((box) => [(box as HTMLInputElement).checked, (box as HTMLInputElement).disabled]))).toEqual([[true, true], [false, false], [false, false]]);
+    expect(
+      await dialog
+        .locator('input[type=checkbox]')
+        .evaluateAll((boxes) =>
+          boxes.map((box) => [(box as HTMLInputElement).checked, (box as HTMLInputElement).disabled]),
+        ),
+    ).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
     await dialog.getByText('Analytics').click();
     await dialog.getByRole('button', { name: 'Save Preferences' }).click();
     expect(await stored(page)).toBe('{"necessary":true,"analytics":true,"marketing":false}');
@@ -65,13 +78,20 @@ describe('cookie consent', () => {
   });
 
   it('reopens the preferences from the footer link on any page, with the stored choice restored', async () => {
-    const { page } = await visit('/ca/legal/terms-conditions/', '{"necessary":true,"analytics":false,"marketing":true}');
+    const { page } = await visit(
+      '/ca/legal/terms-conditions/',
+      '{"necessary":true,"analytics":false,"marketing":true}',
+    );
     await page.waitForTimeout(1300);
     expect(await banner(page).isVisible()).toBe(false);
     await page.locator('footer [data-cookie-settings]').click();
     const boxes = page.locator('dialog.consent-dialog input[type=checkbox]');
     await expect.poll(() => boxes.count()).toBe(3);
-    expect(await boxes.evaluateAll((list) => list.map((box) => (box as HTMLInputElement).checked))).toEqual([true, false, true]);
+    expect(await boxes.evaluateAll((list) => list.map((box) => (box as HTMLInputElement).checked))).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(page.url()).toMatch(/terms-conditions\/$/);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('dialog.consent-dialog').count()).toBe(0);
@@ -87,7 +107,13 @@ describe('cookie consent', () => {
     for (let step = 0; step < 8; step += 1) {
       await page.keyboard.press('Tab');
       // A modal dialog may let focus leave for the browser's own controls (no element), never for the page.
-      const where = await page.evaluate(() => (document.activeElement && document.activeElement !== document.body ? (document.activeElement.closest('dialog') ? 'dialog' : document.activeElement.outerHTML.slice(0, 80)) : 'browser'));
+      const where = await page.evaluate(() =>
+        document.activeElement && document.activeElement !== document.body
+          ? document.activeElement.closest('dialog')
+            ? 'dialog'
+            : document.activeElement.outerHTML.slice(0, 80)
+          : 'browser',
+      );
       expect(['dialog', 'browser']).toContain(where);
     }
     await page.context().close();
@@ -97,7 +123,10 @@ describe('cookie consent', () => {
     for (const value of ['{"analytics":"yes"}', '{bad']) {
       const { page, warnings, errors } = await visit('/en/', value);
       await expect.poll(() => banner(page).isVisible()).toBe(true);
-      expect(warnings.some((warning) => warning.includes('Invalid stored cookie consent')), value).toBe(value !== '{bad');
+      expect(
+        warnings.some((warning) => warning.includes('Invalid stored cookie consent')),
+        value,
+      ).toBe(value !== '{bad');
       expect(errors).toEqual([]);
       await page.context().close();
     }

@@ -12,7 +12,10 @@ import { useServedSite } from '../helpers/fixture.ts';
 const project = await copyProject();
 afterAll(() => rm(project, { recursive: true, force: true }));
 const settingsFile = join(project, 'content/site.yaml');
-await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'));
+await writeFile(
+  settingsFile,
+  (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'),
+);
 const site = useServedSite(join(project, 'content'));
 
 const PAGES = ['/ca/', '/es/services/orto-k/', '/en/about/', '/ca/legal/privacy/'];
@@ -36,10 +39,14 @@ async function expectReadsAndNavigates(page: Page, path: string) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(50);
   }
-  const hidden = () => page.evaluate(() => [...document.querySelectorAll('main [data-reveal]')].filter((element) => {
-    const style = getComputedStyle(element);
-    return Number(style.opacity) < 1 || style.visibility === 'hidden';
-  }).length);
+  const hidden = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('main [data-reveal]')].filter((element) => {
+          const style = getComputedStyle(element);
+          return Number(style.opacity) < 1 || style.visibility === 'hidden';
+        }).length,
+    );
   await expect.poll(hidden, { message: `${path}: text left invisible`, timeout: 3000 }).toBe(0);
   const link = page.locator('header nav a[href^="/"]:visible, footer a[href^="/"]:visible').first();
   const href = await link.getAttribute('href');
@@ -64,7 +71,13 @@ describe('faults, in Chromium', () => {
   it('analytics blocked: the tag fails to load, nothing else changes', async () => {
     const { page, uncaught } = await openFaulty(async (page) => {
       await page.route('https://www.googletagmanager.com/**', (route) => route.abort('blockedbyclient'));
-      await page.addInitScript(() => { try { localStorage.setItem('cookieConsent', 'all'); } catch { /* frames of other origins have no storage to give */ } });
+      await page.addInitScript(() => {
+        try {
+          localStorage.setItem('cookieConsent', 'all');
+        } catch {
+          /* frames of other origins have no storage to give */
+        }
+      });
     });
     for (const path of PAGES) await expectReadsAndNavigates(page, path);
     expect(uncaught.join('\n')).toBe('');
@@ -72,7 +85,9 @@ describe('faults, in Chromium', () => {
   });
 
   it('the map frame failing to load leaves the rest of the page as it is', async () => {
-    const { page, uncaught } = await openFaulty((page) => page.route('https://maps.example.com/**', (route) => route.abort('connectionrefused')));
+    const { page, uncaught } = await openFaulty((page) =>
+      page.route('https://maps.example.com/**', (route) => route.abort('connectionrefused')),
+    );
     await page.goto(`${site.url}/ca/`);
     const map = page.locator('iframe.location__map');
     await map.scrollIntoViewIfNeeded();
@@ -83,14 +98,21 @@ describe('faults, in Chromium', () => {
   });
 
   it('window.open blocked: the appointment shows the error toast, the chat opens the conversation in this tab', async () => {
-    const { page, uncaught } = await openFaulty((page) => page.addInitScript(() => { window.open = () => null; }));
+    const { page, uncaught } = await openFaulty((page) =>
+      page.addInitScript(() => {
+        window.open = () => null;
+      }),
+    );
     await page.goto(`${site.url}/en/`);
     await page.waitForTimeout(400);
     await page.locator('.hero [data-island="appointment"] a').click();
     await expect.poll(() => page.locator('.toast--destructive').isVisible()).toBe(true);
     await page.locator('.chat-fab').click();
     await page.locator('.chat-panel input').fill('Hello');
-    await Promise.all([page.waitForURL(/^https:\/\/wa\.me\//), page.locator('.chat-panel button[type=submit]').click()]);
+    await Promise.all([
+      page.waitForURL(/^https:\/\/wa\.me\//),
+      page.locator('.chat-panel button[type=submit]').click(),
+    ]);
     expect(page.url()).toBe(`https://wa.me/34600000000?text=Hello`);
     expect(uncaught.join('\n')).toBe('');
     await page.context().close();
@@ -104,21 +126,38 @@ describe('faults, in Chromium', () => {
     await expect.poll(() => page.locator('.carousel--enhanced').count()).toBe(1);
     // Native lazy loading does not need the observer: images in view load.
     await page.locator('#brands').scrollIntoViewIfNeeded();
-    const pendingInView = () => page.evaluate(() => [...document.images].filter((image) => {
-      const box = image.getBoundingClientRect();
-      return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && !image.complete;
-    }).length);
+    const pendingInView = () =>
+      page.evaluate(
+        () =>
+          [...document.images].filter((image) => {
+            const box = image.getBoundingClientRect();
+            return (
+              box.width > 0 &&
+              box.bottom > 0 &&
+              box.top < innerHeight &&
+              box.right > 0 &&
+              box.left < innerWidth &&
+              !image.complete
+            );
+          }).length,
+      );
     await expect.poll(pendingInView).toBe(0);
-    expect(await page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth > 0).length)).toBeGreaterThan(3);
+    expect(
+      await page.evaluate(
+        () => [...document.images].filter((image) => image.complete && image.naturalWidth > 0).length,
+      ),
+    ).toBeGreaterThan(3);
     expect(uncaught.join('\n')).toBe('');
     await page.context().close();
   });
 
   it('widget chunks on a very slow network: the page reads and navigates before they arrive, and they start when they do', async () => {
-    const { page, uncaught } = await openFaulty((page) => page.route(/\/assets\/.*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 5000));
-      await route.continue().catch(() => undefined);
-    }));
+    const { page, uncaught } = await openFaulty((page) =>
+      page.route(/\/assets\/.*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        await route.continue().catch(() => undefined);
+      }),
+    );
     const started = Date.now();
     await page.goto(`${site.url}/es/`, { waitUntil: 'commit' });
     await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);

@@ -3,7 +3,8 @@ import { openPage } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
-const topOf = (page: import('playwright-core').Page, selector: string) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().top);
+const topOf = (page: import('playwright-core').Page, selector: string) =>
+  page.locator(selector).evaluate((element) => element.getBoundingClientRect().top);
 
 describe('home page behaviours', () => {
   it('scrolls to the section of the address hash 100 ms after load, clear of the top bar', async () => {
@@ -30,7 +31,9 @@ describe('home page behaviours', () => {
   it('fades the hero image in once loaded', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
     await page.goto(`${site.url}/es/`);
-    await expect.poll(() => page.locator('img[data-hero]').evaluate((image) => image.classList.contains('is-loaded'))).toBe(true);
+    await expect
+      .poll(() => page.locator('img[data-hero]').evaluate((image) => image.classList.contains('is-loaded')))
+      .toBe(true);
     await page.context().close();
   });
 

@@ -25,7 +25,9 @@ describe('layout in Chromium', () => {
   it.each([375, 1440])('renders the home page at %i px wide and keeps a full-page screenshot', async (width) => {
     const { page, errors } = await openPage(browser, server.url, { width, height: 900 });
     await page.goto(`${server.url}/ca/`);
-    const hero = await page.locator('img[data-hero]').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    const hero = await page
+      .locator('img[data-hero]')
+      .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
     expect(hero).toBe(true);
     const file = join(ARTIFACTS, `home-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
@@ -34,15 +36,25 @@ describe('layout in Chromium', () => {
     await page.context().close();
   });
 
-  it.each([320, 768, 1024, 1920])('never scrolls sideways at %i px, on the home, a service and a legal page in each language', async (width) => {
-    const { page } = await openPage(browser, server.url, { width, height: 800 });
-    for (const path of ['/ca/', '/es/services/hearing-aids/', '/en/legal/cookies-policy/', '/ca/products/oticon-models/real/']) {
-      await page.goto(server.url + path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
-    }
-    await page.context().close();
-  });
+  it.each([320, 768, 1024, 1920])(
+    'never scrolls sideways at %i px, on the home, a service and a legal page in each language',
+    async (width) => {
+      const { page } = await openPage(browser, server.url, { width, height: 800 });
+      for (const path of [
+        '/ca/',
+        '/es/services/hearing-aids/',
+        '/en/legal/cookies-policy/',
+        '/ca/products/oticon-models/real/',
+      ]) {
+        await page.goto(server.url + path);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      await page.context().close();
+    },
+  );
 
   it('shows a visible focus ring on the skip link and takes the visitor to the main region', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
@@ -59,7 +71,11 @@ describe('layout in Chromium', () => {
 });
 
 describe('regression: the top bar shifted the page when its script ran', () => {
-  it.each([[412, 823], [1350, 940], [1440, 900]])('lays out pages at %i×%i px without any layout shift', async (width, height) => {
+  it.each([
+    [412, 823],
+    [1350, 940],
+    [1440, 900],
+  ])('lays out pages at %i×%i px without any layout shift', async (width, height) => {
     const { page } = await openPage(browser, server.url, { width, height });
     await page.addInitScript(() => {
       const shifts: number[] = [];
@@ -71,7 +87,9 @@ describe('regression: the top bar shifted the page when its script ran', () => {
     for (const path of ['/ca/', '/es/legal/privacy-policy/', '/en/services/hearing-aids/']) {
       await page.goto(server.url + path);
       await page.waitForTimeout(1500);
-      const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      const total = await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+      );
       expect(total, `${path} at ${width}px`).toBeLessThan(0.01);
     }
     await page.context().close();

@@ -10,7 +10,10 @@ const ENDPOINT = 'https://newsletter.example.com/subscribe';
 const project = await copyProject();
 afterAll(() => rm(project, { recursive: true, force: true }));
 const settingsFile = join(project, 'content/site.yaml');
-await writeFile(settingsFile, (await readFile(settingsFile, 'utf8')).replace('newsletterEndpoint: ""', `newsletterEndpoint: "${ENDPOINT}"`));
+await writeFile(
+  settingsFile,
+  (await readFile(settingsFile, 'utf8')).replace('newsletterEndpoint: ""', `newsletterEndpoint: "${ENDPOINT}"`),
+);
 const withEndpoint = useServedSite(join(project, 'content'));
 const withoutEndpoint = useServedSite();
 
@@ -18,17 +21,23 @@ async function openForm(site: { url: string; browser: import('playwright-core').
   const opened = await openPage(site.browser, site.url, { width: 1280, height: 900 });
   await opened.page.goto(site.url + path);
   await opened.page.locator('.newsletter').scrollIntoViewIfNeeded();
-  await expect.poll(() => opened.page.locator('.newsletter form').evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+  await expect
+    .poll(() => opened.page.locator('.newsletter form').evaluate((form) => (form as HTMLFormElement).noValidate))
+    .toBe(true);
   return opened;
 }
 
 describe('newsletter (decision 18)', () => {
   it('shows the consent text and refuses a malformed address without sending anything', async () => {
     const { page, blocked } = await openForm(withEndpoint);
-    expect(await page.locator('.newsletter__consent').textContent()).toBe('By subscribing, you agree to our Privacy Policy and consent to receive updates');
+    expect(await page.locator('.newsletter__consent').textContent()).toBe(
+      'By subscribing, you agree to our Privacy Policy and consent to receive updates',
+    );
     await page.locator('#newsletter-email').fill('not-an-address');
     await page.locator('.newsletter button[type=submit]').click();
-    expect(await page.locator('#newsletter-email').evaluate((input) => (input as HTMLInputElement).validationMessage)).toBe(uiText('en', 'newsletter.invalid'));
+    expect(
+      await page.locator('#newsletter-email').evaluate((input) => (input as HTMLInputElement).validationMessage),
+    ).toBe(uiText('en', 'newsletter.invalid'));
     expect(blocked.filter((url) => url.startsWith(ENDPOINT))).toEqual([]);
     await page.context().close();
   });
@@ -48,7 +57,9 @@ describe('newsletter (decision 18)', () => {
     await expect.poll(() => button.textContent()).toBe('Subscribing...');
     expect(await button.isDisabled()).toBe(true);
     release();
-    await expect.poll(() => page.locator('[data-toasts] .toast').textContent()).toContain(uiText('en', 'newsletter.success'));
+    await expect
+      .poll(() => page.locator('[data-toasts] .toast').textContent())
+      .toContain(uiText('en', 'newsletter.success'));
     expect(posted).toBe('email=maria%40example.org');
     expect(await button.textContent()).toBe('Subscribe');
     expect(await page.locator('#newsletter-email').inputValue()).toBe('');

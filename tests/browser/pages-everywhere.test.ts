@@ -30,7 +30,12 @@ describe('every page', () => {
       expect(await page.locator('.topbar__nav li a').count(), url).toBe(6);
       expect(await page.locator('.topbar__nav a').first().isVisible(), url).toBe(true);
       expect(await page.locator('footer nav a').count(), url).toBeGreaterThan(10);
-      expect(await page.locator('[data-reveal]').evaluateAll((cards) => cards.every((card) => getComputedStyle(card).opacity === '1')), url).toBe(true);
+      expect(
+        await page
+          .locator('[data-reveal]')
+          .evaluateAll((cards) => cards.every((card) => getComputedStyle(card).opacity === '1')),
+        url,
+      ).toBe(true);
     }
     await page.goto(`${server.url}/en/`);
     await page.locator('.topbar__nav a', { hasText: 'About' }).click();
@@ -54,11 +59,21 @@ describe('every page', () => {
   it('loads only the loader and the islands a page places; the carousel only once it comes near', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
     const scripts: string[] = [];
-    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    page.on(
+      'request',
+      (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
+    );
     await page.goto(`${server.url}/ca/legal/privacy-policy/`);
     await page.waitForLoadState('networkidle');
     const manifest = JSON.parse((await page.locator('#island-manifest').textContent())!) as Record<string, string>;
-    expect(Object.keys(manifest).sort()).toEqual(['appointment', 'chat-button', 'cookie-consent', 'newsletter', 'page', 'topbar']);
+    expect(Object.keys(manifest).sort()).toEqual([
+      'appointment',
+      'chat-button',
+      'cookie-consent',
+      'newsletter',
+      'page',
+      'topbar',
+    ]);
     expect(scripts.some((url) => url.includes('/assets/carousel.'))).toBe(false);
     scripts.length = 0;
     await page.goto(`${server.url}/ca/`);
@@ -74,7 +89,14 @@ describe('every page', () => {
     await page.goto(`${server.url}/en/`);
     expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);
     const rules = JSON.parse((await page.locator('script[type=speculationrules]').textContent())!);
-    expect(rules).toEqual({ prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[target=_blank]' } }] }, eagerness: 'moderate' }] });
+    expect(rules).toEqual({
+      prefetch: [
+        {
+          where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[target=_blank]' } }] },
+          eagerness: 'moderate',
+        },
+      ],
+    });
     await page.context().close();
   });
 });
@@ -86,11 +108,19 @@ describe('scroll reveal and lazy images', () => {
     const lastReview = page.locator('.review').last();
     const firstProduct = page.locator('.product-card').first();
     await expect.poll(() => lastReview.evaluate((card) => card.classList.contains('reveal'))).toBe(true);
-    expect(await firstProduct.evaluate((card) => [card.classList.contains('reveal'), getComputedStyle(card).opacity])).toEqual([false, '1']);
-    expect(await lastReview.evaluate((card) => [card.classList.contains('is-revealed'), getComputedStyle(card).opacity])).toEqual([false, '0']);
+    expect(
+      await firstProduct.evaluate((card) => [card.classList.contains('reveal'), getComputedStyle(card).opacity]),
+    ).toEqual([false, '1']);
+    expect(
+      await lastReview.evaluate((card) => [card.classList.contains('is-revealed'), getComputedStyle(card).opacity]),
+    ).toEqual([false, '0']);
     await lastReview.scrollIntoViewIfNeeded();
     await expect.poll(() => lastReview.evaluate((card) => getComputedStyle(card).opacity)).toBe('1');
-    const style = await lastReview.evaluate((card) => [card.style.getPropertyValue('--reveal-distance'), card.style.getPropertyValue('--reveal-duration'), card.style.getPropertyValue('--reveal-delay')]);
+    const style = await lastReview.evaluate((card) => [
+      card.style.getPropertyValue('--reveal-distance'),
+      card.style.getPropertyValue('--reveal-duration'),
+      card.style.getPropertyValue('--reveal-delay'),
+    ]);
     expect(style).toEqual(['20px', '700ms', '0ms']);
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await lastReview.evaluate((card) => card.classList.contains('is-revealed'))).toBe(true);
@@ -101,7 +131,13 @@ describe('scroll reveal and lazy images', () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 }, { reducedMotion: 'reduce' });
     await page.goto(`${server.url}/en/`);
     await page.waitForTimeout(300);
-    expect(await page.locator('[data-reveal]').evaluateAll((cards) => cards.every((card) => !card.classList.contains('reveal') && getComputedStyle(card).opacity === '1'))).toBe(true);
+    expect(
+      await page
+        .locator('[data-reveal]')
+        .evaluateAll((cards) =>
+          cards.every((card) => !card.classList.contains('reveal') && getComputedStyle(card).opacity === '1'),
+        ),
+    ).toBe(true);
     await page.context().close();
   });
 
@@ -114,7 +150,13 @@ describe('scroll reveal and lazy images', () => {
     const top = await image.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
     await page.evaluate((y) => window.scrollTo(0, y), top - 800 - 150);
     await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).loading)).toBe('eager');
-    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        image.evaluate(
+          (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0,
+        ),
+      )
+      .toBe(true);
     expect(await page.locator('img[data-hero]').getAttribute('loading')).toBeNull();
     await page.context().close();
   });
@@ -127,7 +169,10 @@ describe('Content-Security-Policy', () => {
     expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
     await page.route(`${server.url}/es/about/`, async (route) => {
       const original = await route.fetch();
-      await route.fulfill({ response: original, body: (await original.text()).replace('</head>', '<script>window.injected = true</script></head>') });
+      await route.fulfill({
+        response: original,
+        body: (await original.text()).replace('</head>', '<script>window.injected = true</script></head>'),
+      });
     });
     await page.goto(`${server.url}/es/about/`);
     expect(await page.evaluate(() => 'injected' in window)).toBe(false);

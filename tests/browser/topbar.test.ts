@@ -28,11 +28,15 @@ describe('top bar', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await toggle.getAttribute('aria-label')).toBe('Close menu');
     expect(await page.evaluate(() => document.documentElement.classList.contains('is-scroll-locked'))).toBe(true);
-    await expect.poll(() => page.locator('#main-menu').boundingBox()).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
+    await expect
+      .poll(() => page.locator('#main-menu').boundingBox())
+      .toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
     for (let step = 0; step < 12; step += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#main-menu, [data-menu-toggle]')))).toBe(true);
+      expect(
+        await page.evaluate(() => Boolean(document.activeElement?.closest('#main-menu, [data-menu-toggle]'))),
+      ).toBe(true);
     }
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

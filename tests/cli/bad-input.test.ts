@@ -19,21 +19,99 @@ const replace = (from: string | RegExp, to: string) => (text: string) => {
 };
 
 const cases: BadInput[] = [
-  { name: 'malformed YAML', file: 'content/collections/brands.yaml', edit: replace('- id: 1\n', '- id: 1\n   broken: [\n'), expected: ['content/collections/brands.yaml:', 'InvalidYaml'] },
-  { name: 'malformed front matter', file: 'content/es/about.md', edit: replace(/^---\n/, '---\ntitle: [unclosed\n'), expected: [/content\/es\/about\.md:[2-4]:\d+ InvalidFrontmatter/] },
-  { name: 'front matter never closed', file: 'content/en/about.md', edit: (text) => text.replace(/\n---\n/, '\n'), expected: ['content/en/about.md', 'InvalidFrontmatter'] },
-  { name: 'a missing required field', file: 'content/ca/services/orto-k.md', edit: replace(/\ndescription:[^\n]*/, ''), expected: ['content/ca/services/orto-k.md:', '"description" is required'] },
-  { name: 'a mistyped field', file: 'content/collections/products.yaml', edit: replace('price: 89', 'price: eighty-nine'), expected: [/content\/collections\/products\.yaml:\d+:\d+/, '"0.price"'] },
-  { name: 'an unknown template', file: 'content/en/about.md', edit: replace('template: page', 'template: gallery'), expected: ['content/en/about.md:', '"template"'] },
-  { name: 'an unknown language folder', file: 'content/de/about.md', edit: () => '---\ntitle: Über uns\ndescription: Eine Seite in einer Sprache, die die Website nicht anbietet.\ntemplate: page\n---\nHallo\n', expected: ['content/de/about.md', 'UnknownLocale'] },
-  { name: 'a rating outside 1–5', file: 'content/collections/reviews.yaml', edit: replace(/rating: \d/, 'rating: 7'), expected: [/content\/collections\/reviews\.yaml:\d+/, '"0.rating"', 'from 1 to 5'] },
-  { name: 'a duplicate id', file: 'content/collections/services.yaml', edit: replace('id: contact-lenses', 'id: visual-health'), expected: [/content\/collections\/services\.yaml:\d+/, 'DuplicateId', 'visual-health'] },
-  { name: 'a duplicate route', file: 'content/es/about/index.md', edit: () => '---\ntitle: Otra vez\ndescription: Una segunda página con la misma dirección que la página Quiénes somos.\ntemplate: page\n---\nHola\n', expected: ['content/es/about', 'DuplicateRoute'] },
-  { name: 'a link to a page that does not exist', file: 'content/en/about.md', edit: (text) => `${text}\n[Our blog](/blog)\n`, expected: [/content\/en\/about\.md:\d+:\d+/, 'BrokenLink', '/blog'] },
-  { name: 'an unknown settings placeholder', file: 'content/ca/about.md', edit: (text) => `${text}\nEscriu-nos a {{contact.fax}}.\n`, expected: [/content\/ca\/about\.md:\d+/, 'UnknownSetting', 'contact.fax'] },
-  { name: 'a redirect to a missing page', file: 'content/redirects.yaml', edit: (text) => `${text}  - { from: /old-page, to: /ca/nowhere/ }\n`, expected: ['content/redirects.yaml', 'InvalidRedirect', '/ca/nowhere/'] },
-  { name: 'an unknown translation key', file: 'content/es/ui.yaml', edit: (text) => `${text}nav.blog: Blog\n`, expected: [/content\/es\/ui\.yaml:\d+/, 'UnknownTranslationKey', 'nav.blog'] },
-  { name: 'a page without its Catalan original', file: 'content/en/services/eye-yoga.md', edit: () => '---\ntitle: Eye yoga\ndescription: A page that exists in English only, which the Catalan source of truth does not have.\ntemplate: service\n---\nHello\n', expected: ['content/en/services/eye-yoga.md', 'MissingOriginal'] },
+  {
+    name: 'malformed YAML',
+    file: 'content/collections/brands.yaml',
+    edit: replace('- id: 1\n', '- id: 1\n   broken: [\n'),
+    expected: ['content/collections/brands.yaml:', 'InvalidYaml'],
+  },
+  {
+    name: 'malformed front matter',
+    file: 'content/es/about.md',
+    edit: replace(/^---\n/, '---\ntitle: [unclosed\n'),
+    expected: [/content\/es\/about\.md:[2-4]:\d+ InvalidFrontmatter/],
+  },
+  {
+    name: 'front matter never closed',
+    file: 'content/en/about.md',
+    edit: (text) => text.replace(/\n---\n/, '\n'),
+    expected: ['content/en/about.md', 'InvalidFrontmatter'],
+  },
+  {
+    name: 'a missing required field',
+    file: 'content/ca/services/orto-k.md',
+    edit: replace(/\ndescription:[^\n]*/, ''),
+    expected: ['content/ca/services/orto-k.md:', '"description" is required'],
+  },
+  {
+    name: 'a mistyped field',
+    file: 'content/collections/products.yaml',
+    edit: replace('price: 89', 'price: eighty-nine'),
+    expected: [/content\/collections\/products\.yaml:\d+:\d+/, '"0.price"'],
+  },
+  {
+    name: 'an unknown template',
+    file: 'content/en/about.md',
+    edit: replace('template: page', 'template: gallery'),
+    expected: ['content/en/about.md:', '"template"'],
+  },
+  {
+    name: 'an unknown language folder',
+    file: 'content/de/about.md',
+    edit: () =>
+      '---\ntitle: Über uns\ndescription: Eine Seite in einer Sprache, die die Website nicht anbietet.\ntemplate: page\n---\nHallo\n',
+    expected: ['content/de/about.md', 'UnknownLocale'],
+  },
+  {
+    name: 'a rating outside 1–5',
+    file: 'content/collections/reviews.yaml',
+    edit: replace(/rating: \d/, 'rating: 7'),
+    expected: [/content\/collections\/reviews\.yaml:\d+/, '"0.rating"', 'from 1 to 5'],
+  },
+  {
+    name: 'a duplicate id',
+    file: 'content/collections/services.yaml',
+    edit: replace('id: contact-lenses', 'id: visual-health'),
+    expected: [/content\/collections\/services\.yaml:\d+/, 'DuplicateId', 'visual-health'],
+  },
+  {
+    name: 'a duplicate route',
+    file: 'content/es/about/index.md',
+    edit: () =>
+      '---\ntitle: Otra vez\ndescription: Una segunda página con la misma dirección que la página Quiénes somos.\ntemplate: page\n---\nHola\n',
+    expected: ['content/es/about', 'DuplicateRoute'],
+  },
+  {
+    name: 'a link to a page that does not exist',
+    file: 'content/en/about.md',
+    edit: (text) => `${text}\n[Our blog](/blog)\n`,
+    expected: [/content\/en\/about\.md:\d+:\d+/, 'BrokenLink', '/blog'],
+  },
+  {
+    name: 'an unknown settings placeholder',
+    file: 'content/ca/about.md',
+    edit: (text) => `${text}\nEscriu-nos a {{contact.fax}}.\n`,
+    expected: [/content\/ca\/about\.md:\d+/, 'UnknownSetting', 'contact.fax'],
+  },
+  {
+    name: 'a redirect to a missing page',
+    file: 'content/redirects.yaml',
+    edit: (text) => `${text}  - { from: /old-page, to: /ca/nowhere/ }\n`,
+    expected: ['content/redirects.yaml', 'InvalidRedirect', '/ca/nowhere/'],
+  },
+  {
+    name: 'an unknown translation key',
+    file: 'content/es/ui.yaml',
+    edit: (text) => `${text}nav.blog: Blog\n`,
+    expected: [/content\/es\/ui\.yaml:\d+/, 'UnknownTranslationKey', 'nav.blog'],
+  },
+  {
+    name: 'a page without its Catalan original',
+    file: 'content/en/services/eye-yoga.md',
+    edit: () =>
+      '---\ntitle: Eye yoga\ndescription: A page that exists in English only, which the Catalan source of truth does not have.\ntemplate: service\n---\nHello\n',
+    expected: ['content/en/services/eye-yoga.md', 'MissingOriginal'],
+  },
 ];
 
 let project: string;
@@ -49,22 +127,25 @@ afterAll(async () => {
 });
 
 describe('bad input', () => {
-  it.each(cases)('fails on $name with exit 1, names the file and leaves dist/ untouched', async ({ file, edit, expected }) => {
-    const path = join(project, file);
-    const original = await readFile(path, 'utf8').catch(() => undefined);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, edit(original ?? ''));
-    try {
-      const result = await runCli(['build'], { cwd: project });
-      expect(result.code).toBe(1);
-      for (const part of expected) expect(result.stderr).toMatch(part);
-      expect(result.stderr).not.toMatch(/^\s+at /m);
-      expect(await hashTree(join(project, 'dist'))).toBe(distHash);
-    } finally {
-      if (original === undefined) await rm(path);
-      else await writeFile(path, original);
-    }
-  });
+  it.each(cases)(
+    'fails on $name with exit 1, names the file and leaves dist/ untouched',
+    async ({ file, edit, expected }) => {
+      const path = join(project, file);
+      const original = await readFile(path, 'utf8').catch(() => undefined);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, edit(original ?? ''));
+      try {
+        const result = await runCli(['build'], { cwd: project });
+        expect(result.code).toBe(1);
+        for (const part of expected) expect(result.stderr).toMatch(part);
+        expect(result.stderr).not.toMatch(/^\s+at /m);
+        expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+      } finally {
+        if (original === undefined) await rm(path);
+        else await writeFile(path, original);
+      }
+    },
+  );
 
   it('fails under --strict on a text missing in Spanish, and builds without it, falling back to Catalan', async () => {
     const path = join(project, 'content/es/ui.yaml');
@@ -92,7 +173,9 @@ describe('bad input', () => {
     try {
       const result = await runCli(['build', '--out', 'dist-page-fallback'], { cwd: project });
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/content\/ca\/services\/sunglasses\.md MissingTranslation — this page has no en version/);
+      expect(result.stdout).toMatch(
+        /content\/ca\/services\/sunglasses\.md MissingTranslation — this page has no en version/,
+      );
       const page = await readFile(join(project, 'dist-page-fallback/en/services/sunglasses/index.html'), 'utf8');
       expect(page).toMatch(/<html lang="en">/);
       expect(page).toMatch(/<main id="main" tabindex="-1" lang="ca">/);

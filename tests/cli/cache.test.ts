@@ -53,9 +53,15 @@ describe('the page cache', () => {
   });
 
   it('renders only the page whose text changed, and writes what a clean build writes', async () => {
-    await edit(project, 'content/ca/legal/terms-conditions.md', (text) => `${text}\nUn paràgraf nou afegit per una prova.\n`);
+    await edit(
+      project,
+      'content/ca/legal/terms-conditions.md',
+      (text) => `${text}\nUn paràgraf nou afegit per una prova.\n`,
+    );
     expect(await buildIn(project)).toEqual({ rendered: 1, kept: 108 });
-    expect(await readFile(join(project, 'dist/ca/legal/terms-conditions/index.html'), 'utf8')).toContain('Un paràgraf nou afegit per una prova.');
+    expect(await readFile(join(project, 'dist/ca/legal/terms-conditions/index.html'), 'utf8')).toContain(
+      'Un paràgraf nou afegit per una prova.',
+    );
     expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
   });
 
@@ -66,16 +72,22 @@ describe('the page cache', () => {
     await utimes(file, time, time);
     expect(await buildIn(project)).toEqual({ rendered: 0, kept: 109 });
     const before = await stat(file);
-    await edit(project, 'content/ca/legal/terms-conditions.md', (text) => text.replace('Un paràgraf nou', 'Un paràgraf NOU'));
+    await edit(project, 'content/ca/legal/terms-conditions.md', (text) =>
+      text.replace('Un paràgraf nou', 'Un paràgraf NOU'),
+    );
     await utimes(file, time, time);
     const after = await stat(file);
     expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
     expect(await buildIn(project)).toEqual({ rendered: 1, kept: 108 });
-    expect(await readFile(join(project, 'dist/ca/legal/terms-conditions/index.html'), 'utf8')).toContain('Un paràgraf NOU');
+    expect(await readFile(join(project, 'dist/ca/legal/terms-conditions/index.html'), 'utf8')).toContain(
+      'Un paràgraf NOU',
+    );
   });
 
   it('renders again every page that shows a title that changed', async () => {
-    await edit(project, 'content/es/services/orto-k.md', (text) => text.replace(/^label: .*$/m, 'label: "Orto-k nocturna"'));
+    await edit(project, 'content/es/services/orto-k.md', (text) =>
+      text.replace(/^label: .*$/m, 'label: "Orto-k nocturna"'),
+    );
     const { rendered } = await buildIn(project);
     // Every Spanish page has it in its footer; the other languages do not show it.
     expect(rendered).toBeGreaterThanOrEqual(36);
@@ -99,16 +111,24 @@ describe('the page cache', () => {
   it('still reports a link whose target page was removed, though the linking page did not change', async () => {
     const removed = join(project, 'content/ca/services/tinnitus-treatment.md');
     const original = await readFile(removed, 'utf8');
-    const translations = await Promise.all(['es', 'en'].map((locale) => readFile(join(project, `content/${locale}/services/tinnitus-treatment.md`), 'utf8')));
+    const translations = await Promise.all(
+      ['es', 'en'].map((locale) => readFile(join(project, `content/${locale}/services/tinnitus-treatment.md`), 'utf8')),
+    );
     await rm(removed);
     await rm(join(project, 'content/es/services/tinnitus-treatment.md'));
     await rm(join(project, 'content/en/services/tinnitus-treatment.md'));
     const result = await runCli(['build'], { cwd: project });
     expect(result.code).toBe(1);
     // The page that links to it was carried over before; the error must name its line.
-    expect(result.stderr).toMatch(/content\/ca\/services\/(ear-protection|hearing-test)\.md:\d+:\d+ BrokenLink — the link to \/services\/tinnitus-treatment/);
+    expect(result.stderr).toMatch(
+      /content\/ca\/services\/(ear-protection|hearing-test)\.md:\d+:\d+ BrokenLink — the link to \/services\/tinnitus-treatment/,
+    );
     await writeFile(removed, original);
-    await Promise.all(['es', 'en'].map((locale, index) => writeFile(join(project, `content/${locale}/services/tinnitus-treatment.md`), translations[index]!)));
+    await Promise.all(
+      ['es', 'en'].map((locale, index) =>
+        writeFile(join(project, `content/${locale}/services/tinnitus-treatment.md`), translations[index]!),
+      ),
+    );
   });
 });
 
@@ -118,7 +138,8 @@ describe('a changed generator', () => {
     // A copy of the generator whose templates and widgets the tests can edit.
     generator = join(project, 'generator');
     await mkdir(generator);
-    for (const folder of ['cli', 'templates', 'widgets']) await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
+    for (const folder of ['cli', 'templates', 'widgets'])
+      await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
     await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
     await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
     await buildIn(project, [], join(generator, 'cli/bin.js'));
@@ -127,7 +148,9 @@ describe('a changed generator', () => {
   it('renders every page again when a template changes', async () => {
     const bin = join(generator, 'cli/bin.js');
     expect(await buildIn(project, [], bin)).toEqual({ rendered: 0, kept: 109 });
-    await edit(generator, 'templates/layout/Footer.tsx', (text) => text.replace('<footer', '<footer data-edited="template"'));
+    await edit(generator, 'templates/layout/Footer.tsx', (text) =>
+      text.replace('<footer', '<footer data-edited="template"'),
+    );
     expect(await buildIn(project, [], bin)).toEqual({ rendered: 109, kept: 0 });
     expect(await readFile(join(project, 'dist/es/index.html'), 'utf8')).toContain('data-edited="template"');
   });

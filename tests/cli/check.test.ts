@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, runCli } from '../helpers/cli.ts';
 
-interface Report { results: { gate: string; checked: number; problems: { page?: string; message: string }[] }[] }
+interface Report {
+  results: { gate: string; checked: number; problems: { page?: string; message: string }[] }[];
+}
 let project: string;
 beforeAll(async () => {
   project = await copyProject();
@@ -24,21 +26,47 @@ describe('check', () => {
     expect(result.stdout).toMatch(/home pages\s+[\d.]+ KB\s+[\d.]+ KB\s+[\d.]+ KB\s+[\d.]+ KB/);
     expect(result.stdout).toContain('Every gate passed.');
     const written = await report('good.json');
-    expect(written.results.map((entry) => [entry.gate, entry.problems.length])).toEqual([['links', 0], ['html', 0], ['seo', 0], ['budgets', 0]]);
+    expect(written.results.map((entry) => [entry.gate, entry.problems.length])).toEqual([
+      ['links', 0],
+      ['html', 0],
+      ['seo', 0],
+      ['budgets', 0],
+    ]);
   });
 
   it('fails on a broken link, invalid HTML, a link through a redirect, a missing fragment, a duplicate title and a sitemap that disagrees', async () => {
     const page = join(project, 'dist/es/about/index.html');
     const html = await readFile(page, 'utf8');
-    await writeFile(page, html
-      .replace('</main>', '<a href="/es/no-existe/">roto</a><a href="/about/">vía redirección</a><a href="/es/#ninguna">fragmento</a><span><div>mal</span></main>')
-      .replace(/<title>[^<]*<\/title>/, (await readFile(join(project, 'dist/es/services/orto-k/index.html'), 'utf8')).match(/<title>[^<]*<\/title>/)![0]));
+    await writeFile(
+      page,
+      html
+        .replace(
+          '</main>',
+          '<a href="/es/no-existe/">roto</a><a href="/about/">vía redirección</a><a href="/es/#ninguna">fragmento</a><span><div>mal</span></main>',
+        )
+        .replace(
+          /<title>[^<]*<\/title>/,
+          (await readFile(join(project, 'dist/es/services/orto-k/index.html'), 'utf8')).match(
+            /<title>[^<]*<\/title>/,
+          )![0],
+        ),
+    );
     const sitemap = join(project, 'dist/sitemap.xml');
-    await writeFile(sitemap, (await readFile(sitemap, 'utf8')).replace(/<url><loc>https:\/\/www\.example\.com\/en\/about\/<\/loc>.*?<\/url>\n/, ''));
+    await writeFile(
+      sitemap,
+      (await readFile(sitemap, 'utf8')).replace(
+        /<url><loc>https:\/\/www\.example\.com\/en\/about\/<\/loc>.*?<\/url>\n/,
+        '',
+      ),
+    );
     const result = await runCli(['check', '--skip', 'accessibility', '--report', 'bad.json'], { cwd: project });
     expect(result.code).toBe(1);
     const written = await report('bad.json');
-    expect(problemsOf(written, 'links').map((problem) => problem.message).join()).toMatch(/\/es\/no-existe\/ is broken \(404\)/);
+    expect(
+      problemsOf(written, 'links')
+        .map((problem) => problem.message)
+        .join(),
+    ).toMatch(/\/es\/no-existe\/ is broken \(404\)/);
     expect(problemsOf(written, 'html').some((problem) => problem.page === 'es/about/index.html')).toBe(true);
     const seo = problemsOf(written, 'seo').map((problem) => `${problem.page} ${problem.message}`);
     expect(seo).toContain('/es/about/ links to /about/, a redirect, not to the page itself');
@@ -53,8 +81,19 @@ describe('check', () => {
     await mkdir(join(dist, 'ca'));
     await writeFile(join(dist, 'robots.txt'), 'Sitemap: https://site.test/sitemap.xml\n');
     await writeFile(join(dist, 'sitemap.xml'), '<urlset><url><loc>https://site.test/ca/</loc></url></urlset>');
-    await writeFile(join(dist, 'ca/index.html'), '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><link rel="canonical" href="https://site.test/ca/"><link rel="alternate" hreflang="ca" href="https://site.test/ca/"><link rel="alternate" hreflang="x-default" href="https://site.test/ca/"></head><body><main><h1>Hola</h1><button></button></main></body></html>');
-    const result = await runCli(['check', '--dist', dist, '--skip', 'links,html', '--report', join(dist, 'report.json')]);
+    await writeFile(
+      join(dist, 'ca/index.html'),
+      '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><link rel="canonical" href="https://site.test/ca/"><link rel="alternate" hreflang="ca" href="https://site.test/ca/"><link rel="alternate" hreflang="x-default" href="https://site.test/ca/"></head><body><main><h1>Hola</h1><button></button></main></body></html>',
+    );
+    const result = await runCli([
+      'check',
+      '--dist',
+      dist,
+      '--skip',
+      'links,html',
+      '--report',
+      join(dist, 'report.json'),
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/accessibility: \/ca\/ at 375 px: button-name/);
     expect(result.stdout).toMatch(/accessibility: \/ca\/ at 1280 px: button-name/);

@@ -13,9 +13,17 @@ let output = '';
 
 beforeAll(async () => {
   project = await copyProject();
-  const port = await new Promise<number>((found) => { const probe = createServer().listen(0, '127.0.0.1', () => { const { port: free } = probe.address() as { port: number }; probe.close(() => found(free)); }); });
+  const port = await new Promise<number>((found) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => found(free));
+    });
+  });
   url = `http://127.0.0.1:${port}`;
-  dev = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'dev', '--port', String(port)], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  dev = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'dev', '--port', String(port)], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   dev.stdout!.on('data', (chunk) => (output += chunk));
   dev.stderr!.on('data', (chunk) => (output += chunk));
   for (let waited = 0; !output.includes('Serving at'); waited += 100) {
@@ -63,7 +71,9 @@ describe('dev server', () => {
     const text = await readFile(file, 'utf8');
     events.length = 0;
     await writeFile(file, text.replace('template: page', 'template: nonsense'));
-    await expect.poll(() => events.find((event) => event.startsWith('event: failed')), { timeout: 15_000 }).toMatch(/content\/es\/about\.md:\d+:\d+ InvalidFrontmatter/);
+    await expect
+      .poll(() => events.find((event) => event.startsWith('event: failed')), { timeout: 15_000 })
+      .toMatch(/content\/es\/about\.md:\d+:\d+ InvalidFrontmatter/);
     expect(output).toContain('the build failed; the last good build is still served');
     expect(await page('/es/about/')).toContain('<h1>');
     events.length = 0;

@@ -19,7 +19,12 @@ function elementsOf(html: string): Element[] {
   walk(parse(html));
   return found;
 }
-const textOf = (node: Node): string => ('value' in node && node.nodeName === '#text' ? node.value : 'childNodes' in node ? node.childNodes.map(textOf).join('') : '');
+const textOf = (node: Node): string =>
+  'value' in node && node.nodeName === '#text'
+    ? node.value
+    : 'childNodes' in node
+      ? node.childNodes.map(textOf).join('')
+      : '';
 const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 
 const LONG_WORD = 'Poblenou'.repeat(1250);
@@ -50,18 +55,31 @@ beforeAll(async () => {
     if (next === text) throw new Error(`the edit of ${file} changed nothing`);
     await writeFile(path, next);
   };
-  await edit('content/en/about.md', (text) => text
-    .replace(/^title: .*$/m, `title: ${JSON.stringify(`About </title><script>alert(1)</script>`)}`)
-    .replace(/^description: .*$/m, `description: ${JSON.stringify(`"><img src=x onerror=alert(1)> ${ATTACK} ${RTL} a description long enough`)}`)
-    .replace(/\n---\n/, `\n---\n${MARKDOWN}\n\n`));
-  await edit('content/collections/reviews.yaml', (text) => text
-    .replace('name: Marta G.', `name: ${JSON.stringify(`<b>Marta</b> ${ATTACK} ${RTL}`)}`)
-    .replace(/^ {2}text: "Vaig venir.*$/m, `  text: ${JSON.stringify(`${ATTACK} ${ZERO_WIDTH} ${LONG_WORD}`)}`));
-  await edit('content/site.yaml', (text) => text.replace('accountName: !example Òptica Poblenou', `accountName: !example ${JSON.stringify(`Òptica ${ATTACK} & "quotes" 'apostrophes' ${RTL}`)}`));
+  await edit('content/en/about.md', (text) =>
+    text
+      .replace(/^title: .*$/m, `title: ${JSON.stringify(`About </title><script>alert(1)</script>`)}`)
+      .replace(
+        /^description: .*$/m,
+        `description: ${JSON.stringify(`"><img src=x onerror=alert(1)> ${ATTACK} ${RTL} a description long enough`)}`,
+      )
+      .replace(/\n---\n/, `\n---\n${MARKDOWN}\n\n`),
+  );
+  await edit('content/collections/reviews.yaml', (text) =>
+    text
+      .replace('name: Marta G.', `name: ${JSON.stringify(`<b>Marta</b> ${ATTACK} ${RTL}`)}`)
+      .replace(/^ {2}text: "Vaig venir.*$/m, `  text: ${JSON.stringify(`${ATTACK} ${ZERO_WIDTH} ${LONG_WORD}`)}`),
+  );
+  await edit('content/site.yaml', (text) =>
+    text.replace(
+      'accountName: !example Òptica Poblenou',
+      `accountName: !example ${JSON.stringify(`Òptica ${ATTACK} & "quotes" 'apostrophes' ${RTL}`)}`,
+    ),
+  );
   build = await runCli(['build'], { cwd: project });
   if (build.code === 0) {
     const dist = join(project, 'dist');
-    for (const file of (await readdir(dist, { recursive: true })).map(String).filter((file) => file.endsWith('.html'))) pages.set(file, await readFile(join(dist, file), 'utf8'));
+    for (const file of (await readdir(dist, { recursive: true })).map(String).filter((file) => file.endsWith('.html')))
+      pages.set(file, await readFile(join(dist, file), 'utf8'));
   }
 }, 120_000);
 afterAll(async () => {
@@ -82,7 +100,8 @@ describe('hostile content', () => {
         const text = textOf(script);
         if (src !== undefined) expect(src, file).toMatch(/^\/(?!\/)/);
         else if (type === 'application/ld+json') expect(() => JSON.parse(text), file).not.toThrow();
-        else if (type !== 'speculationrules') expect(text, `${file}: an inline script that content put there`).not.toMatch(/alert|<\/?script/i);
+        else if (type !== 'speculationrules')
+          expect(text, `${file}: an inline script that content put there`).not.toMatch(/alert|<\/?script/i);
       }
       expect(html, file).not.toMatch(/<script>alert/i);
     }
@@ -95,7 +114,10 @@ describe('hostile content', () => {
           expect(name, `${file}: <${element.tagName} ${name}>`).not.toMatch(/^on/i);
           if (['href', 'src', 'action', 'formaction', 'data', 'poster', 'srcset'].includes(name)) {
             // Browsers drop tabs, line breaks and leading spaces before the scheme.
-            expect(value.replace(/[\s\u0000-\u001f]/g, ''), `${file}: <${element.tagName} ${name}="${value}">`).not.toMatch(/^(javascript|data|vbscript):/i);
+            expect(
+              value.replace(/[\s\u0000-\u001f]/g, ''),
+              `${file}: <${element.tagName} ${name}="${value}">`,
+            ).not.toMatch(/^(javascript|data|vbscript):/i);
           }
         }
       }
@@ -119,13 +141,19 @@ describe('hostile content', () => {
     const about = pages.get('en/about/index.html')!;
     const title = elementsOf(about).find((element) => element.tagName === 'title')!;
     expect(textOf(title)).toContain('About </title><script>alert(1)</script>');
-    const description = elementsOf(about).find((element) => element.tagName === 'meta' && attribute(element, 'name') === 'description')!;
+    const description = elementsOf(about).find(
+      (element) => element.tagName === 'meta' && attribute(element, 'name') === 'description',
+    )!;
     expect(attribute(description, 'content')).toContain('"><img src=x onerror=alert(1)>');
     const home = pages.get('ca/index.html')!;
-    expect(textOf(elementsOf(home).find((element) => element.tagName === 'body')!)).toContain('<b>Marta</b> </script><script>alert(1)</script><!--');
+    expect(textOf(elementsOf(home).find((element) => element.tagName === 'body')!)).toContain(
+      '<b>Marta</b> </script><script>alert(1)</script><!--',
+    );
     // Island props are JSON in an attribute: the attribute value is the JSON, intact.
     const chat = elementsOf(home).find((element) => attribute(element, 'data-island') === 'chat-button')!;
-    expect(JSON.parse(attribute(chat, 'data-props')!).accountName).toBe('Òptica </script><script>alert(1)</script><!-- & "quotes" \'apostrophes\' gnp.exe');
+    expect(JSON.parse(attribute(chat, 'data-props')!).accountName).toBe(
+      'Òptica </script><script>alert(1)</script><!-- & "quotes" \'apostrophes\' gnp.exe',
+    );
   });
 
   it('removes right-to-left overrides and zero-width characters, and reports where they were', () => {
@@ -144,30 +172,59 @@ describe('hostile content', () => {
 });
 
 function isInside(element: Element, ancestor: Element): boolean {
-  for (let node: Element | undefined = element.parentNode as Element | undefined; node; node = node.parentNode as Element | undefined) if (node === ancestor) return true;
+  for (
+    let node: Element | undefined = element.parentNode as Element | undefined;
+    node;
+    node = node.parentNode as Element | undefined
+  )
+    if (node === ancestor) return true;
   return false;
 }
 
 describe('hostile addresses in settings and front matter', () => {
   const cases = [
-    { name: 'a javascript: address in a setting', file: 'content/site.yaml', from: /^directionsUrl: .*$/m, to: 'directionsUrl: "javascript:alert(1)"' },
-    { name: 'a data: address in a setting', file: 'content/site.yaml', from: /^mapTourUrl: .*$/m, to: 'mapTourUrl: "data:text/html,<script>alert(1)</script>"' },
-    { name: 'an image on another site, written protocol-relative', file: 'content/ca/about.md', from: /src: \/images\/illustrations\/about\.svg/, to: 'src: //evil.example/tracker.png' },
-    { name: 'an image on another site, written with a backslash', file: 'content/ca/about.md', from: /src: \/images\/illustrations\/about\.svg/, to: 'src: "/\\\\evil.example/tracker.png"' },
+    {
+      name: 'a javascript: address in a setting',
+      file: 'content/site.yaml',
+      from: /^directionsUrl: .*$/m,
+      to: 'directionsUrl: "javascript:alert(1)"',
+    },
+    {
+      name: 'a data: address in a setting',
+      file: 'content/site.yaml',
+      from: /^mapTourUrl: .*$/m,
+      to: 'mapTourUrl: "data:text/html,<script>alert(1)</script>"',
+    },
+    {
+      name: 'an image on another site, written protocol-relative',
+      file: 'content/ca/about.md',
+      from: /src: \/images\/illustrations\/about\.svg/,
+      to: 'src: //evil.example/tracker.png',
+    },
+    {
+      name: 'an image on another site, written with a backslash',
+      file: 'content/ca/about.md',
+      from: /src: \/images\/illustrations\/about\.svg/,
+      to: 'src: "/\\\\evil.example/tracker.png"',
+    },
   ];
-  it.each(cases)('refuses $name, naming the file', async ({ file, from, to }) => {
-    const scratch = await copyProject();
-    try {
-      const path = join(scratch, file);
-      const text = await readFile(path, 'utf8');
-      expect(text).toMatch(from);
-      await writeFile(path, text.replace(from, to));
-      const result = await runCli(['build', '--quiet'], { cwd: scratch });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(file);
-      expect(result.stderr).not.toMatch(/^\s+at /m);
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.each(cases)(
+    'refuses $name, naming the file',
+    async ({ file, from, to }) => {
+      const scratch = await copyProject();
+      try {
+        const path = join(scratch, file);
+        const text = await readFile(path, 'utf8');
+        expect(text).toMatch(from);
+        await writeFile(path, text.replace(from, to));
+        const result = await runCli(['build', '--quiet'], { cwd: scratch });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(file);
+        expect(result.stderr).not.toMatch(/^\s+at /m);
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

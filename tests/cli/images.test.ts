@@ -10,10 +10,14 @@ const about = () => join(project, 'content/en/about.md');
 beforeAll(async () => {
   project = await copyProject();
   await mkdir(join(project, 'content/images'));
-  const pixels = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 15, g: 94, b: 99 } } });
+  const pixels = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 15, g: 94, b: 99 } } });
   await writeFile(join(project, 'content/images/shop-front.jpg'), await pixels(1600, 1000).jpeg().toBuffer());
   await writeFile(join(project, 'content/images/floor-plan.png'), await pixels(600, 400).png().toBuffer());
-  await writeFile(about(), `${await readFile(about(), 'utf8')}\n![The shop front on the Rambla](/images/shop-front.jpg)\n\n![Floor plan](/images/floor-plan.png "priority")\n`);
+  await writeFile(
+    about(),
+    `${await readFile(about(), 'utf8')}\n![The shop front on the Rambla](/images/shop-front.jpg)\n\n![Floor plan](/images/floor-plan.png "priority")\n`,
+  );
   const result = await runCli(['build', '--quiet'], { cwd: project });
   expect(result.code, result.stderr).toBe(0);
   page = await readFile(join(project, 'dist/en/about/index.html'), 'utf8');
@@ -29,10 +33,20 @@ describe('content images', () => {
     const picture = /<picture>(.*?)<\/picture>/.exec(page)![1]!;
     const [avif, webp] = [...picture.matchAll(/<source type="(image\/\w+)" srcset="([^"]+)" sizes="([^"]+)">/g)];
     expect([avif![1], webp![1]]).toEqual(['image/avif', 'image/webp']);
-    expect(avif![2]!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['480w', '960w', '1440w', '1600w']);
+    expect(avif![2]!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual([
+      '480w',
+      '960w',
+      '1440w',
+      '1600w',
+    ]);
     expect(avif![3]).toBe('(min-width: 48rem) 44rem, 100vw');
     const image = /<img [^>]+>/.exec(picture)![0];
-    expect([attribute(image, 'alt'), attribute(image, 'width'), attribute(image, 'height'), attribute(image, 'loading')]).toEqual(['The shop front on the Rambla', '1600', '1000', 'lazy']);
+    expect([
+      attribute(image, 'alt'),
+      attribute(image, 'width'),
+      attribute(image, 'height'),
+      attribute(image, 'loading'),
+    ]).toEqual(['The shop front on the Rambla', '1600', '1000', 'lazy']);
     expect(attribute(image, 'src')).toMatch(/^\/assets\/images\/shop-front-1600\.[0-9a-f]{10}\.jpg$/);
     const smallest = avif![2]!.split(', ')[0]!.split(' ')[0]!;
     const metadata = await sharp(await readFile(join(project, 'dist', smallest))).metadata();
@@ -41,7 +55,12 @@ describe('content images', () => {
 
   it('keeps a PNG a PNG, never enlarges it, and loads a "priority" image first', () => {
     const picture = [...page.matchAll(/<picture>(.*?)<\/picture>/g)][1]![1]!;
-    expect(/srcset="([^"]+)"/.exec(picture)![1]!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['480w', '600w']);
+    expect(
+      /srcset="([^"]+)"/
+        .exec(picture)![1]!
+        .split(', ')
+        .map((candidate) => candidate.split(' ')[1]),
+    ).toEqual(['480w', '600w']);
     const image = /<img [^>]+>/.exec(picture)![0];
     expect(attribute(image, 'src')).toMatch(/\.png$/);
     expect(attribute(image, 'fetchpriority')).toBe('high');
@@ -63,7 +82,9 @@ describe('content images', () => {
     await writeFile(about(), `${original}\n![Missing](/images/nowhere.jpg)\n`);
     const missing = await runCli(['build'], { cwd: project });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/content\/en\/about\.md:\d+:\d+ BrokenLink — the image \/images\/nowhere\.jpg is not a file of the site/);
+    expect(missing.stderr).toMatch(
+      /content\/en\/about\.md:\d+:\d+ BrokenLink — the image \/images\/nowhere\.jpg is not a file of the site/,
+    );
     await writeFile(about(), original);
     await writeFile(join(project, 'content/images/broken.jpg'), 'not an image');
     const broken = await runCli(['build'], { cwd: project });

@@ -25,55 +25,69 @@ afterAll(async () => {
 });
 
 /** Pages whose bytes differ between two listings of a built folder. */
-const changedPages = (before: Map<string, string>, after: Map<string, string>) => [...after].filter(([path, hash]) => path.endsWith('.html') && before.get(path) !== hash).map(([path]) => path);
+const changedPages = (before: Map<string, string>, after: Map<string, string>) =>
+  [...after].filter(([path, hash]) => path.endsWith('.html') && before.get(path) !== hash).map(([path]) => path);
 
 describe.concurrent('the build under 300 seeded mutations of the real content', () => {
-  it.each(Array.from({ length: LANES }, (_, lane) => lane))('lane %i: every build succeeds with valid pages or fails naming the file, and a failure leaves dist/ as it was', async (lane) => {
-    const project = projects[lane]!;
-    const dist = join(project, 'dist');
-    const first = await runCli(['build', '--quiet'], { cwd: project, env: ENV });
-    expect(first.code, first.stderr).toBe(0);
-    let good = await hashFiles(dist);
-    const random = seededRandom(SEED + lane);
-    const problems: string[] = [];
-    const outcomes = { succeeded: 0, failed: 0 };
+  it.each(Array.from({ length: LANES }, (_, lane) => lane))(
+    'lane %i: every build succeeds with valid pages or fails naming the file, and a failure leaves dist/ as it was',
+    async (lane) => {
+      const project = projects[lane]!;
+      const dist = join(project, 'dist');
+      const first = await runCli(['build', '--quiet'], { cwd: project, env: ENV });
+      expect(first.code, first.stderr).toBe(0);
+      let good = await hashFiles(dist);
+      const random = seededRandom(SEED + lane);
+      const problems: string[] = [];
+      const outcomes = { succeeded: 0, failed: 0 };
 
-    for (let index = 0; index < PER_LANE; index++) {
-      const kind = MUTATION_KINDS[(index + lane) % MUTATION_KINDS.length]!;
-      const mutation = await mutate(project, kind, random);
-      const where = `seed ${SEED + lane}, mutation ${index} (${mutation.description})`;
-      try {
-        const result = await runCli(['build', '--quiet'], { cwd: project, env: ENV });
-        const output = `${result.stdout}${result.stderr}`;
-        if (/^\s+at \S+/m.test(output) || /Internal error/.test(output)) problems.push(`${where}: a raw error reached the maintainer:\n${output}`);
-        const now = await hashFiles(dist);
-        if (result.code === 1) {
-          outcomes.failed++;
-          // A file deleted, or cut short where it is still valid (a list that lost its end), is
-          // named by the pages that needed what it held; any other change by its own file.
-          const removesContent = mutation.kind === 'delete the file' || (mutation.kind === 'truncate' && !output.includes(mutation.file));
-          const named = removesContent ? /content\/\S+\.(md|ya?ml)/.test(output) : output.includes(mutation.file);
-          if (!named) problems.push(`${where}: the message does not name ${removesContent ? 'a content file' : mutation.file}:\n${output}`);
-          if ([...now].some(([path, hash]) => good.get(path) !== hash) || now.size !== good.size) problems.push(`${where}: the failed build changed dist/`);
-        } else if (result.code === 0) {
-          outcomes.succeeded++;
-          const pages: BuiltPage[] = await Promise.all(changedPages(good, now).map(async (file) => {
-            const html = await readFile(join(dist, file), 'utf8');
-            return { file, url: `/${file}`, html, document: parse(html), isIndexable: true, isRedirect: false };
-          }));
-          const report = await checkHtml({ root: dist, pages, files: new Map() });
-          for (const problem of report.problems) problems.push(`${where}: invalid HTML in ${problem.page}: ${problem.message}`);
-          good = now;
-        } else {
-          problems.push(`${where}: exit code ${result.code}:\n${output}`);
+      for (let index = 0; index < PER_LANE; index++) {
+        const kind = MUTATION_KINDS[(index + lane) % MUTATION_KINDS.length]!;
+        const mutation = await mutate(project, kind, random);
+        const where = `seed ${SEED + lane}, mutation ${index} (${mutation.description})`;
+        try {
+          const result = await runCli(['build', '--quiet'], { cwd: project, env: ENV });
+          const output = `${result.stdout}${result.stderr}`;
+          if (/^\s+at \S+/m.test(output) || /Internal error/.test(output))
+            problems.push(`${where}: a raw error reached the maintainer:\n${output}`);
+          const now = await hashFiles(dist);
+          if (result.code === 1) {
+            outcomes.failed++;
+            // A file deleted, or cut short where it is still valid (a list that lost its end), is
+            // named by the pages that needed what it held; any other change by its own file.
+            const removesContent =
+              mutation.kind === 'delete the file' || (mutation.kind === 'truncate' && !output.includes(mutation.file));
+            const named = removesContent ? /content\/\S+\.(md|ya?ml)/.test(output) : output.includes(mutation.file);
+            if (!named)
+              problems.push(
+                `${where}: the message does not name ${removesContent ? 'a content file' : mutation.file}:\n${output}`,
+              );
+            if ([...now].some(([path, hash]) => good.get(path) !== hash) || now.size !== good.size)
+              problems.push(`${where}: the failed build changed dist/`);
+          } else if (result.code === 0) {
+            outcomes.succeeded++;
+            const pages: BuiltPage[] = await Promise.all(
+              changedPages(good, now).map(async (file) => {
+                const html = await readFile(join(dist, file), 'utf8');
+                return { file, url: `/${file}`, html, document: parse(html), isIndexable: true, isRedirect: false };
+              }),
+            );
+            const report = await checkHtml({ root: dist, pages, files: new Map() });
+            for (const problem of report.problems)
+              problems.push(`${where}: invalid HTML in ${problem.page}: ${problem.message}`);
+            good = now;
+          } else {
+            problems.push(`${where}: exit code ${result.code}:\n${output}`);
+          }
+        } finally {
+          await mutation.restore();
         }
-      } finally {
-        await mutation.restore();
       }
-    }
-    expect(problems.slice(0, 5).join('\n\n')).toBe('');
-    // Both outcomes must occur, or the mutations are not reaching the build.
-    expect(outcomes.failed).toBeGreaterThan(PER_LANE / 3);
-    expect(outcomes.succeeded).toBeGreaterThan(0);
-  }, 600_000);
+      expect(problems.slice(0, 5).join('\n\n')).toBe('');
+      // Both outcomes must occur, or the mutations are not reaching the build.
+      expect(outcomes.failed).toBeGreaterThan(PER_LANE / 3);
+      expect(outcomes.succeeded).toBeGreaterThan(0);
+    },
+    600_000,
+  );
 });

@@ -14,13 +14,19 @@ afterAll(async () => {
 describe('output', () => {
   it('writes byte-identical sites for the same input and clock', async () => {
     const env = { SOURCE_DATE_EPOCH: '1763683200' };
-    const [first, second] = [await runCli(['build', '--quiet', '--out', 'one'], { cwd: project, env }), await runCli(['build', '--quiet', '--out', 'two'], { cwd: project, env })];
+    const [first, second] = [
+      await runCli(['build', '--quiet', '--out', 'one'], { cwd: project, env }),
+      await runCli(['build', '--quiet', '--out', 'two'], { cwd: project, env }),
+    ];
     expect([first.code, second.code]).toEqual([0, 0]);
     expect(await hashTree(join(project, 'one'))).toBe(await hashTree(join(project, 'two')));
   });
 
   it('takes the copyright year from SOURCE_DATE_EPOCH', async () => {
-    const result = await runCli(['build', '--quiet', '--out', 'year'], { cwd: project, env: { SOURCE_DATE_EPOCH: '1893456000' } });
+    const result = await runCli(['build', '--quiet', '--out', 'year'], {
+      cwd: project,
+      env: { SOURCE_DATE_EPOCH: '1893456000' },
+    });
     expect(result.code).toBe(0);
     expect(await readFile(join(project, 'year/en/index.html'), 'utf8')).toMatch(/© 2030 /);
   });
@@ -36,17 +42,24 @@ describe('output', () => {
   it('prints pages, bytes, stage timings and the example content still in use', async () => {
     const result = await runCli(['build', '--verbose', '--out', 'report'], { cwd: project });
     expect(result.stdout).toMatch(/Built \d+ pages, \d+ redirects and \d+ files \([\d.]+ KB\) in \d+ ms/);
-    expect(result.stdout).toMatch(/load \d+ ms · validate \d+ ms · route \d+ ms · bundle \d+ ms · images \d+ ms · widgets \d+ ms · render \d+ ms · hosts \d+ ms · check \d+ ms · write \d+ ms/);
+    expect(result.stdout).toMatch(
+      /load \d+ ms · validate \d+ ms · route \d+ ms · bundle \d+ ms · images \d+ ms · widgets \d+ ms · render \d+ ms · hosts \d+ ms · check \d+ ms · write \d+ ms/,
+    );
     expect(result.stdout).toMatch(/Example content still in use \(\d+\)/);
     expect(result.stdout).toContain('content/site.yaml: contact.phone');
     expect(result.stdout).toContain('content/collections/reviews.yaml: review-1');
-    expect(result.stdout).toMatch(/^ {2}\/es\/services\/orto-k\/ {2}[\d.]+ KB · JS [\d.]+ KB \+ [\d.]+ KB · CSS [\d.]+ KB$/m);
-    expect(result.stdout).toMatch(/JS \(gzip, at load \+ on interaction\): home [\d.]+ KB \+ [\d.]+ KB · other pages at most [\d.]+ KB \+ [\d.]+ KB/);
+    expect(result.stdout).toMatch(
+      /^ {2}\/es\/services\/orto-k\/ {2}[\d.]+ KB · JS [\d.]+ KB \+ [\d.]+ KB · CSS [\d.]+ KB$/m,
+    );
+    expect(result.stdout).toMatch(
+      /JS \(gzip, at load \+ on interaction\): home [\d.]+ KB \+ [\d.]+ KB · other pages at most [\d.]+ KB \+ [\d.]+ KB/,
+    );
   });
 
   it('prints nothing but errors with --quiet, and lists the options with --help', async () => {
     expect((await runCli(['build', '--quiet', '--out', 'quiet'], { cwd: project })).stdout).toBe('');
     const help = await runCli(['build', '--help']);
-    for (const option of ['--content', '--out', '--strict', '--quiet', '--verbose']) expect(help.stdout).toContain(option);
+    for (const option of ['--content', '--out', '--strict', '--quiet', '--verbose'])
+      expect(help.stdout).toContain(option);
   });
 });

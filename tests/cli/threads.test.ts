@@ -10,7 +10,8 @@ beforeAll(async () => {
   // A maintainer's section of 80 pages in each language, beside the real site.
   const corpus = join(project, 'corpus');
   writeCorpus(corpus, 80);
-  for (const locale of ['ca', 'es', 'en']) await cp(join(corpus, locale), join(project, 'content', locale), { recursive: true });
+  for (const locale of ['ca', 'es', 'en'])
+    await cp(join(corpus, locale), join(project, 'content', locale), { recursive: true });
   await rm(corpus, { recursive: true, force: true });
 });
 afterAll(async () => {
@@ -20,10 +21,16 @@ afterAll(async () => {
 describe('rendering on worker threads', () => {
   it('writes exactly what rendering on the main thread writes', async () => {
     const env = { SOURCE_DATE_EPOCH: '1763683200' };
-    const threaded = await runCli(['build', '--out', 'threaded'], { cwd: project, env: { ...env, SITEGEN_THREADS: 'always' } });
+    const threaded = await runCli(['build', '--out', 'threaded'], {
+      cwd: project,
+      env: { ...env, SITEGEN_THREADS: 'always' },
+    });
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(threaded.stdout).toMatch(/349 pages rendered/);
-    const single = await runCli(['build', '--out', 'single'], { cwd: project, env: { ...env, SITEGEN_THREADS: 'off' } });
+    const single = await runCli(['build', '--out', 'single'], {
+      cwd: project,
+      env: { ...env, SITEGEN_THREADS: 'off' },
+    });
     expect(single.code, single.stderr).toBe(0);
     expect(await hashTree(join(project, 'threaded'))).toBe(await hashTree(join(project, 'single')));
   });
@@ -35,7 +42,9 @@ describe('rendering on worker threads', () => {
     await appendFile(page, '\nVegeu [una pàgina que no hi és](/articles/no-existeix).\n');
     const failed = await runCli(['build', '--out', 'broken'], { cwd: project, env: { SITEGEN_THREADS: 'always' } });
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/content\/es\/articles\/article-00003\.md:\d+:\d+ BrokenLink — the link to \/articles\/no-existeix/);
+    expect(failed.stderr).toMatch(
+      /content\/es\/articles\/article-00003\.md:\d+:\d+ BrokenLink — the link to \/articles\/no-existeix/,
+    );
     expect(failed.stderr).not.toMatch(/\n\s+at /);
   });
 });

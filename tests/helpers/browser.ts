@@ -4,7 +4,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -14,7 +22,10 @@ export function launchBrowser(): Promise<Browser> {
  * `blocked`, so nothing reaches the network.
  */
 export async function openPage(
-  browser: Browser, origin: string, viewport: { width: number; height: number }, options: { reducedMotion?: 'reduce'; javaScriptEnabled?: boolean; bypassCSP?: boolean } = {},
+  browser: Browser,
+  origin: string,
+  viewport: { width: number; height: number },
+  options: { reducedMotion?: 'reduce'; javaScriptEnabled?: boolean; bypassCSP?: boolean } = {},
 ): Promise<{ page: Page; blocked: string[]; errors: string[] }> {
   const context = await browser.newContext({ viewport, ...options });
   const blocked: string[] = [];
@@ -26,7 +37,9 @@ export async function openPage(
   });
   // Any Content-Security-Policy violation is reported as an error of the page.
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));

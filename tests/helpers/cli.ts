@@ -8,11 +8,19 @@ import { join, relative, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Runs the generator's command line (or another copy's, `bin`); never rejects, the exit code is in the result. */
-export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; bin?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; bin?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [options.bin ?? join(ROOT, 'cli/bin.js'), ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [options.bin ?? join(ROOT, 'cli/bin.js'), ...args],
+      { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -28,8 +36,16 @@ export async function copyProject(): Promise<string> {
 export async function hashTree(dir: string): Promise<string> {
   const hash = createHash('sha256');
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort();
-  for (const file of files) hash.update(relative(dir, file)).update('\0').update(await readFile(file)).update('\0');
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files)
+    hash
+      .update(relative(dir, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -37,5 +53,17 @@ export async function hashTree(dir: string): Promise<string> {
 export async function hashFiles(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  return new Map(await Promise.all(files.map(async (file) => [relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex')] as const)));
+  return new Map(
+    await Promise.all(
+      files.map(
+        async (file) =>
+          [
+            relative(dir, file),
+            createHash('sha256')
+              .update(await readFile(file))
+              .digest('hex'),
+          ] as const,
+      ),
+    ),
+  );
 }

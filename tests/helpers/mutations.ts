@@ -18,7 +18,11 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 /** Every markdown and YAML file a maintainer edits, relative to the project. */
 export async function contentFiles(project: string): Promise<string[]> {
   const entries = await readdir(join(project, 'content'), { recursive: true });
-  return entries.map(String).filter((path) => /\.(md|ya?ml)$/.test(path) && !path.startsWith('.schemas')).map((path) => `content/${path}`).sort();
+  return entries
+    .map(String)
+    .filter((path) => /\.(md|ya?ml)$/.test(path) && !path.startsWith('.schemas'))
+    .map((path) => `content/${path}`)
+    .sort();
 }
 
 /** Splits a markdown file into its front matter (without the fences) and its body; undefined without front matter. */
@@ -31,10 +35,11 @@ function splitFrontMatter(text: string): { frontMatter: string; body: string } |
 function pairsOf(document: Document): { pair: Pair<Node, Node>; parent: Node }[] {
   const found: { pair: Pair<Node, Node>; parent: Node }[] = [];
   const walk = (node: unknown) => {
-    if (isMap(node)) for (const pair of node.items as Pair<Node, Node>[]) {
-      found.push({ pair, parent: node });
-      walk(pair.value);
-    }
+    if (isMap(node))
+      for (const pair of node.items as Pair<Node, Node>[]) {
+        found.push({ pair, parent: node });
+        walk(pair.value);
+      }
     if (isSeq(node)) for (const item of node.items) walk(item);
   };
   walk(document.contents);
@@ -53,7 +58,8 @@ async function editYaml(path: string, edit: (document: Document) => boolean): Pr
   return true;
 }
 
-const randomBytes = (random: Random, count: number) => Buffer.from(Array.from({ length: count }, () => Math.floor(random() * 256)));
+const randomBytes = (random: Random, count: number) =>
+  Buffer.from(Array.from({ length: count }, () => Math.floor(random() * 256)));
 
 /** The kinds of damage, each a function that applies it to one file and says what it did, or undefined when the file does not lend itself. */
 const MUTATORS: Record<string, (path: string, random: Random, project: string) => Promise<string | undefined>> = {
@@ -73,12 +79,16 @@ const MUTATORS: Record<string, (path: string, random: Random, project: string) =
   async 'swap a field type'(path, random) {
     let what: string | undefined;
     const done = await editYaml(path, (document) => {
-      const pairs = pairsOf(document).filter(({ pair }) => isScalar(pair.value) || isSeq(pair.value) || isMap(pair.value));
+      const pairs = pairsOf(document).filter(
+        ({ pair }) => isScalar(pair.value) || isSeq(pair.value) || isMap(pair.value),
+      );
       if (pairs.length === 0) return false;
       const { pair } = pick(random, pairs);
       const value = pair.value;
       const replacement = isScalar(value)
-        ? typeof value.value === 'string' ? pick(random, [42, true, ['a', 'list'], { a: 'map' }, null]) : pick(random, ['a string', ['a', 'list'], { a: 'map' }])
+        ? typeof value.value === 'string'
+          ? pick(random, [42, true, ['a', 'list'], { a: 'map' }, null])
+          : pick(random, ['a string', ['a', 'list'], { a: 'map' }])
         : pick(random, ['a string', 7, false]);
       what = `${String((pair.key as { value?: unknown })?.value)} became ${JSON.stringify(replacement)}`;
       pair.value = document.createNode(replacement);
@@ -93,7 +103,10 @@ const MUTATORS: Record<string, (path: string, random: Random, project: string) =
       if (pairs.length === 0) return false;
       const { pair, parent } = pick(random, pairs);
       what = `removed ${String((pair.key as { value?: unknown })?.value)}`;
-      (parent as unknown as { items: unknown[] }).items.splice((parent as unknown as { items: unknown[] }).items.indexOf(pair), 1);
+      (parent as unknown as { items: unknown[] }).items.splice(
+        (parent as unknown as { items: unknown[] }).items.indexOf(pair),
+        1,
+      );
       return true;
     });
     return done ? what : undefined;
@@ -101,10 +114,15 @@ const MUTATORS: Record<string, (path: string, random: Random, project: string) =
   async 'duplicate an id'(path, random) {
     let what: string | undefined;
     const done = await editYaml(path, (document) => {
-      const ids = pairsOf(document).filter(({ pair }) => (pair.key as { value?: unknown })?.value === 'id' && isScalar(pair.value));
+      const ids = pairsOf(document).filter(
+        ({ pair }) => (pair.key as { value?: unknown })?.value === 'id' && isScalar(pair.value),
+      );
       if (ids.length < 2) return false;
       const from = pick(random, ids);
-      const to = pick(random, ids.filter((id) => id !== from));
+      const to = pick(
+        random,
+        ids.filter((id) => id !== from),
+      );
       what = `id ${String((to.pair.value as { value: unknown }).value)} became ${String((from.pair.value as { value: unknown }).value)}`;
       to.pair.value = document.createNode((from.pair.value as { value: unknown }).value);
       return true;
@@ -136,9 +154,10 @@ const MUTATORS: Record<string, (path: string, random: Random, project: string) =
     const text = await readFile(path, 'utf8');
     const target = pick(random, ['/missing-page', '/services/no-such-service', '/ca/nowhere/', '/images/missing.png']);
     const links = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)];
-    const next = links.length > 0 && random() < 0.5
-      ? text.replace(pick(random, links)[0], `](${target})`)
-      : `${text}\n[A link that leads nowhere](${target})\n`;
+    const next =
+      links.length > 0 && random() < 0.5
+        ? text.replace(pick(random, links)[0], `](${target})`)
+        : `${text}\n[A link that leads nowhere](${target})\n`;
     await writeFile(path, next);
     return `a link to ${target}`;
   },
@@ -167,7 +186,13 @@ export async function mutate(project: string, kind: string, random: Random): Pro
     const file = pick(random, candidates);
     const original = await readFile(join(project, file));
     const description = await mutator(join(project, file), random, project);
-    if (description !== undefined) return { kind, file, description: `${file}: ${kind}, ${description}`, restore: () => writeFile(join(project, file), original) };
+    if (description !== undefined)
+      return {
+        kind,
+        file,
+        description: `${file}: ${kind}, ${description}`,
+        restore: () => writeFile(join(project, file), original),
+      };
     await writeFile(join(project, file), original);
   }
   throw new Error(`no file lends itself to "${kind}"`);

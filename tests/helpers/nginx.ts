@@ -28,7 +28,9 @@ export async function startNginx(distDir: string): Promise<{ url: string; stop: 
     .replace(/^ {2}listen 80;$/m, `  listen 127.0.0.1:${port};`);
   // As root, nginx would run its workers as nobody, who cannot enter the private temporary folders.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  await writeFile(join(prefix, 'nginx.conf'), `${user}worker_processes 1;
+  await writeFile(
+    join(prefix, 'nginx.conf'),
+    `${user}worker_processes 1;
 error_log ${prefix}/logs/error.log warn;
 pid ${prefix}/nginx.pid;
 events { worker_connections 64; }
@@ -43,8 +45,11 @@ http {
   scgi_temp_path ${prefix}/scgi;
 ${server}
 }
-`);
-  const child = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+`,
+  );
+  const child = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;

@@ -5,7 +5,9 @@ import { filesInMemory, serveSite as serveWithHostRules } from '../../cli/serve/
  * reads `_headers` but not `_redirects`: old addresses are answered by their redirect pages, so
  * browser tests exercise the stubs' scripts, under the site's Content-Security-Policy.
  */
-export async function serveSite(files: ReadonlyMap<string, string | Buffer>): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveSite(
+  files: ReadonlyMap<string, string | Buffer>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const withoutRedirectRules = new Map([...files].filter(([path]) => path !== '_redirects'));
   const { url, close } = await serveWithHostRules(filesInMemory(withoutRedirectRules));
   return { url, close };

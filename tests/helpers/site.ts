@@ -7,9 +7,15 @@ import { memoryWriter } from '../../cli/stages/write.ts';
 export const TEST_EPOCH = '1763683200';
 
 /** The site built from a content folder into memory, with its files by path. */
-export async function buildInMemory(contentDir = 'content', options: { strict?: boolean } = {}): Promise<BuildResult & { files: Map<string, string | Buffer> }> {
+export async function buildInMemory(
+  contentDir = 'content',
+  options: { strict?: boolean } = {},
+): Promise<BuildResult & { files: Map<string, string | Buffer> }> {
   const writer = memoryWriter();
-  const config = loadConfig({ content: contentDir, quiet: true, strict: options.strict ?? true }, { SOURCE_DATE_EPOCH: TEST_EPOCH });
+  const config = loadConfig(
+    { content: contentDir, quiet: true, strict: options.strict ?? true },
+    { SOURCE_DATE_EPOCH: TEST_EPOCH },
+  );
   const result = await build(config, writer, { timings: [], task: async (_stage, work) => work() });
   return { ...result, files: writer.files };
 }
@@ -18,7 +24,14 @@ export async function buildInMemory(contentDir = 'content', options: { strict?: 
 export function documentOf(files: Map<string, string | Buffer>, path: string): Document {
   const html = files.get(path);
   if (html === undefined) throw new Error(`the site has no file ${path}`);
-  const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true } });
+  const window = new Window({
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+      disableIframePageLoading: true,
+    },
+  });
   window.document.write(String(html));
   return window.document as unknown as Document;
 }

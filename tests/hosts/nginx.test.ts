@@ -13,8 +13,13 @@ beforeAll(async () => {
   const built = await runCli(['build', '--verbose'], { cwd: project });
   expect(built.code, built.stderr).toBe(0);
   pages = [...built.stdout.matchAll(/^ {2}(\/\S+\/) {2}/gm)].map((match) => match[1]!);
-  redirects = (await readFile(join(project, 'dist/_redirects'), 'utf8')).split('\n').filter((line) => /^\/\S* \S+ 30[12]$/.test(line))
-    .map((line) => { const [from, to, status] = line.split(' '); return { from: from!, to: to!, status: Number(status) }; });
+  redirects = (await readFile(join(project, 'dist/_redirects'), 'utf8'))
+    .split('\n')
+    .filter((line) => /^\/\S* \S+ 30[12]$/.test(line))
+    .map((line) => {
+      const [from, to, status] = line.split(' ');
+      return { from: from!, to: to!, status: Number(status) };
+    });
   nginx = await startNginx(join(project, 'dist'));
 });
 afterAll(async () => {
@@ -22,7 +27,8 @@ afterAll(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(nginx.url + path, { redirect: 'manual', headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(nginx.url + path, { redirect: 'manual', headers });
 
 describe('the generated nginx server block, served by nginx', () => {
   it('answers every page with 200 and text/html', async () => {
@@ -41,12 +47,22 @@ describe('the generated nginx server block, served by nginx', () => {
       expect([response.status, response.headers.get('location')], from).toEqual([status, to]);
     }
     expect([(await get('/')).status, (await get('/')).headers.get('location')]).toEqual([302, '/ca/']);
-    const spec = { '/lentillas-poblenou-barcelona/': '/es/services/lents-contacte/', '/technical-aids': '/ca/services/technical-aids/', '/cat/?noredirect=ca-ES': '/ca/', '/services/orto-k': '/ca/services/orto-k/' };
+    const spec = {
+      '/lentillas-poblenou-barcelona/': '/es/services/lents-contacte/',
+      '/technical-aids': '/ca/services/technical-aids/',
+      '/cat/?noredirect=ca-ES': '/ca/',
+      '/services/orto-k': '/ca/services/orto-k/',
+    };
     for (const [from, to] of Object.entries(spec)) expect((await get(from)).headers.get('location'), from).toBe(to);
   });
 
   it('answers unknown paths with 404 and the 404 page of their language', async () => {
-    for (const [path, title] of [['/es/nada/', 'Página no encontrada'], ['/en/services/nothing', 'Page Not Found'], ['/ca/res', 'Pàgina no trobada'], ['/no-such-page', 'Pàgina no trobada']]) {
+    for (const [path, title] of [
+      ['/es/nada/', 'Página no encontrada'],
+      ['/en/services/nothing', 'Page Not Found'],
+      ['/ca/res', 'Pàgina no trobada'],
+      ['/no-such-page', 'Pàgina no trobada'],
+    ]) {
       const response = await get(path!);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain(`<h1>${title}</h1>`);
@@ -82,6 +98,7 @@ describe('the generated nginx server block, served by nginx', () => {
   });
 
   it('does not serve the host configuration files', async () => {
-    for (const file of ['/nginx.conf', '/_redirects', '/_headers', '/vercel.json', '/.htaccess']) expect((await get(file)).status, file).toBe(404);
+    for (const file of ['/nginx.conf', '/_redirects', '/_headers', '/vercel.json', '/.htaccess'])
+      expect((await get(file)).status, file).toBe(404);
   });
 });

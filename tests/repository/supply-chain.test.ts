@@ -6,12 +6,27 @@ import { ROOT } from '../helpers/cli.ts';
 
 const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as {
   lockfileVersion: number;
-  packages: Record<string, { version?: string; resolved?: string; integrity?: string; license?: string; dev?: boolean; devOptional?: boolean; link?: boolean }>;
+  packages: Record<
+    string,
+    {
+      version?: string;
+      resolved?: string;
+      integrity?: string;
+      license?: string;
+      dev?: boolean;
+      devOptional?: boolean;
+      link?: boolean;
+    }
+  >;
 };
-const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** Licences that let the generator be used, changed and shared as this repository does; the copyleft ones only for binaries used as they are. */
-const ACCEPTED = /^(MIT|ISC|0BSD|BSD-2-Clause|BSD-3-Clause|Apache-2\.0|CC0-1\.0|CC-BY-4\.0|BlueOak-1\.0\.0|Python-2\.0|LGPL-3\.0-or-later)$/;
+const ACCEPTED =
+  /^(MIT|ISC|0BSD|BSD-2-Clause|BSD-3-Clause|Apache-2\.0|CC0-1\.0|CC-BY-4\.0|BlueOak-1\.0\.0|Python-2\.0|LGPL-3\.0-or-later)$/;
 
 describe('supply chain', () => {
   it('pins every package in the lockfile: an exact version and an integrity hash, from the npm registry', () => {
@@ -24,7 +39,8 @@ describe('supply chain', () => {
       if (entry.resolved !== undefined) expect(entry.resolved, path).toMatch(/^https:\/\/registry\.npmjs\.org\//);
       expect(entry.integrity, path).toMatch(/^sha512-/);
     }
-    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) expect(lock.packages[`node_modules/${name}`], name).toBeDefined();
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }))
+      expect(lock.packages[`node_modules/${name}`], name).toBeDefined();
   });
 
   it('installs with npm ci in CI, so the lockfile is what runs', async () => {
@@ -34,7 +50,8 @@ describe('supply chain', () => {
   it('runs only on packages whose licences are accepted', () => {
     for (const [path, entry] of Object.entries(lock.packages)) {
       if (path === '' || entry.dev || entry.devOptional) continue;
-      for (const licence of (entry.license ?? 'none').replace(/[()]/g, '').split(/ (?:AND|OR) /)) expect(licence, path).toMatch(ACCEPTED);
+      for (const licence of (entry.license ?? 'none').replace(/[()]/g, '').split(/ (?:AND|OR) /))
+        expect(licence, path).toMatch(ACCEPTED);
     }
   });
 

@@ -6,14 +6,23 @@ beforeAll(async () => {
   site = await buildInMemory();
 });
 
-const pages = () => site.site.outputs.filter((output) => output.route).map((output) => ({ path: output.path, document: documentOf(site.files, output.path) }));
-const accessibleName = (element: Element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() || [...element.querySelectorAll('img')].map((img) => img.getAttribute('alt')).join('').trim();
+const pages = () =>
+  site.site.outputs
+    .filter((output) => output.route)
+    .map((output) => ({ path: output.path, document: documentOf(site.files, output.path) }));
+const accessibleName = (element: Element) =>
+  (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() ||
+  [...element.querySelectorAll('img')]
+    .map((img) => img.getAttribute('alt'))
+    .join('')
+    .trim();
 
 describe('accessibility of the markup', () => {
   it('gives every page one h1, landmarks, and a skip link to the main region first', () => {
     for (const { path, document } of pages()) {
       expect(document.querySelectorAll('h1'), path).toHaveLength(1);
-      for (const landmark of ['header', 'nav', 'main#main', 'footer']) expect(document.querySelector(landmark), `${path} ${landmark}`).not.toBeNull();
+      for (const landmark of ['header', 'nav', 'main#main', 'footer'])
+        expect(document.querySelector(landmark), `${path} ${landmark}`).not.toBeNull();
       const first = document.querySelector('body a');
       expect(first?.getAttribute('href'), path).toBe('#main');
     }
@@ -32,13 +41,18 @@ describe('accessibility of the markup', () => {
 
   it('names every link, button, form field, frame and navigation region', () => {
     for (const { path, document } of pages()) {
-      for (const control of document.querySelectorAll('a, button')) expect(accessibleName(control), `${path}: ${control.outerHTML.slice(0, 120)}`).not.toBe('');
+      for (const control of document.querySelectorAll('a, button'))
+        expect(accessibleName(control), `${path}: ${control.outerHTML.slice(0, 120)}`).not.toBe('');
       for (const field of document.querySelectorAll('input, select, textarea')) {
-        expect(document.querySelector(`label[for="${field.id}"]`) ?? field.getAttribute('aria-label'), `${path}: ${field.outerHTML}`).toBeTruthy();
+        expect(
+          document.querySelector(`label[for="${field.id}"]`) ?? field.getAttribute('aria-label'),
+          `${path}: ${field.outerHTML}`,
+        ).toBeTruthy();
       }
       for (const frame of document.querySelectorAll('iframe')) expect(frame.getAttribute('title'), path).toBeTruthy();
       const navs = [...document.querySelectorAll('nav')];
-      for (const nav of navs) expect(nav.getAttribute('aria-label') ?? nav.getAttribute('aria-labelledby'), path).toBeTruthy();
+      for (const nav of navs)
+        expect(nav.getAttribute('aria-label') ?? nav.getAttribute('aria-labelledby'), path).toBeTruthy();
     }
   });
 
@@ -58,8 +72,13 @@ describe('accessibility of the markup', () => {
   it('tells screen readers that external links open a new tab, and names the brand logos', () => {
     const document = documentOf(site.files, 'es/index.html');
     for (const link of document.querySelectorAll('a[target=_blank]')) {
-      expect(link.getAttribute('aria-label') ?? link.querySelector('.visually-hidden')?.textContent, link.outerHTML).toBeTruthy();
+      expect(
+        link.getAttribute('aria-label') ?? link.querySelector('.visually-hidden')?.textContent,
+        link.outerHTML,
+      ).toBeTruthy();
     }
-    expect([...document.querySelectorAll('.brand-slide img')].map((image) => image.getAttribute('alt'))).toEqual(site.site.content.collections.brands.map((brand) => brand.name));
+    expect([...document.querySelectorAll('.brand-slide img')].map((image) => image.getAttribute('alt'))).toEqual(
+      site.site.content.collections.brands.map((brand) => brand.name),
+    );
   });
 });

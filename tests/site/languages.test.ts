@@ -13,7 +13,12 @@ function languageScores(text: string): Record<Locale, number> {
   const words = text.toLowerCase().match(/[\p{L}·']+/gu) ?? [];
   const counts = new Map<string, number>();
   for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return Object.fromEntries(Object.entries(markers).map(([locale, list]) => [locale, list.reduce((sum, word) => sum + (counts.get(word) ?? 0), 0)])) as Record<Locale, number>;
+  return Object.fromEntries(
+    Object.entries(markers).map(([locale, list]) => [
+      locale,
+      list.reduce((sum, word) => sum + (counts.get(word) ?? 0), 0),
+    ]),
+  ) as Record<Locale, number>;
 }
 
 /** The page's own words: the main region, without the parts quoted in other languages. */
@@ -34,7 +39,8 @@ describe('text in the page’s language', () => {
     for (const route of site.site.routes.filter((candidate) => candidate.template !== 'not-found')) {
       const scores = languageScores(mainText(documentOf(site.files, `${route.url.slice(1)}index.html`)));
       const others = (Object.keys(scores) as Locale[]).filter((locale) => locale !== route.locale);
-      if (!others.every((locale) => scores[route.locale] > 2 * scores[locale])) wrong.push(`${route.url} ${JSON.stringify(scores)}`);
+      if (!others.every((locale) => scores[route.locale] > 2 * scores[locale]))
+        wrong.push(`${route.url} ${JSON.stringify(scores)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -43,14 +49,18 @@ describe('text in the page’s language', () => {
     const ids = new Set(site.site.routes.map((route) => route.id));
     for (const id of ids) {
       const versions = site.site.routes.filter((route) => route.id === id);
-      const texts = versions.map((route) => mainText(documentOf(site.files, `${route.url.slice(1)}index.html`)).replace(/\s+/g, ' '));
+      const texts = versions.map((route) =>
+        mainText(documentOf(site.files, `${route.url.slice(1)}index.html`)).replace(/\s+/g, ' '),
+      );
       expect(new Set(texts).size, id).toBe(3);
     }
   });
 
   it('writes at least 350 words on every service page in every language', () => {
     for (const route of site.site.routes.filter((candidate) => candidate.template === 'service')) {
-      const words = documentOf(site.files, `${route.url.slice(1)}index.html`).querySelector('.prose')!.textContent!.match(/[\p{L}\d]+/gu)!;
+      const words = documentOf(site.files, `${route.url.slice(1)}index.html`)
+        .querySelector('.prose')!
+        .textContent!.match(/[\p{L}\d]+/gu)!;
       expect(words.length, route.url).toBeGreaterThanOrEqual(350);
     }
   });
@@ -58,7 +68,10 @@ describe('text in the page’s language', () => {
   it('gives each service page a booking call to action and an FAQ of at least four questions', () => {
     for (const route of site.site.routes.filter((candidate) => candidate.template === 'service')) {
       const document = documentOf(site.files, `${route.url.slice(1)}index.html`);
-      expect(document.querySelector('.booking-cta [data-island="appointment"] a[target=_blank]'), route.url).not.toBeNull();
+      expect(
+        document.querySelector('.booking-cta [data-island="appointment"] a[target=_blank]'),
+        route.url,
+      ).not.toBeNull();
       expect(document.querySelectorAll('.prose h3').length, route.url).toBeGreaterThanOrEqual(4);
     }
   });

@@ -25,7 +25,8 @@ describe('links', () => {
     for (const output of site.site.outputs.filter((candidate) => candidate.route)) {
       const locale = output.route!.locale;
       for (const link of documentOf(site.files, output.path).querySelectorAll('a[href^="/"]')) {
-        if (!link.closest('.lang-switcher') && !link.getAttribute('href')!.startsWith(`/${locale}/`)) offenders.push(`${output.path}: ${link.getAttribute('href')}`);
+        if (!link.closest('.lang-switcher') && !link.getAttribute('href')!.startsWith(`/${locale}/`))
+          offenders.push(`${output.path}: ${link.getAttribute('href')}`);
       }
     }
     expect(offenders).toEqual([]);
@@ -34,7 +35,9 @@ describe('links', () => {
   it('loads only the stylesheet and images the site has', () => {
     for (const output of site.site.outputs.filter((candidate) => candidate.route)) {
       const document = documentOf(site.files, output.path);
-      const sources = [...document.querySelectorAll('link[rel=stylesheet], img')].map((element) => element.getAttribute('href') ?? element.getAttribute('src')!);
+      const sources = [...document.querySelectorAll('link[rel=stylesheet], img')].map(
+        (element) => element.getAttribute('href') ?? element.getAttribute('src')!,
+      );
       for (const source of sources) expect(site.files.has(source.slice(1)), `${output.path}: ${source}`).toBe(true);
     }
   });

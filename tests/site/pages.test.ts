@@ -3,14 +3,44 @@ import { buildInMemory, documentOf } from '../helpers/site.ts';
 
 /** The route table of spec §2, below each language prefix. */
 const specRoutes = [
-  '', 'about',
-  ...['salut-visual', 'lents-contacte', 'contact-lenses', 'orto-k', 'eyeglasses', 'sunglasses', 'image-consulting', 'lens-consulting',
-    'hearing-test', 'hearing-aids', 'tinnitus-treatment', 'ear-protection', 'technical-aids', 'subvenciones', 'audiologia-centro'].map((slug) => `services/${slug}`),
+  '',
+  'about',
+  ...[
+    'salut-visual',
+    'lents-contacte',
+    'contact-lenses',
+    'orto-k',
+    'eyeglasses',
+    'sunglasses',
+    'image-consulting',
+    'lens-consulting',
+    'hearing-test',
+    'hearing-aids',
+    'tinnitus-treatment',
+    'ear-protection',
+    'technical-aids',
+    'subvenciones',
+    'audiologia-centro',
+  ].map((slug) => `services/${slug}`),
   'products/oticon-models',
   ...['privacy-policy', 'terms-conditions', 'cookies-policy'].map((slug) => `legal/${slug}`),
 ];
 /** Model ids already in use on the current site (facts.md): their URLs must stay. */
-const stableModelIds = ['real', 'more', 'xceed', 'opn-s', 'ruby', 'siya', 'cros', 'pediatric', 'tv-adapter', 'remote-control', 'connect-clip', 'edumic', 'charger'];
+const stableModelIds = [
+  'real',
+  'more',
+  'xceed',
+  'opn-s',
+  'ruby',
+  'siya',
+  'cros',
+  'pediatric',
+  'tv-adapter',
+  'remote-control',
+  'connect-clip',
+  'edumic',
+  'charger',
+];
 const locales = ['ca', 'es', 'en'] as const;
 const fileOf = (locale: string, id: string) => `${locale}/${id ? `${id}/` : ''}index.html`;
 
@@ -26,7 +56,9 @@ describe('pages', () => {
       const route = site.site.routes.find((candidate) => candidate.locale === locale && candidate.id === id)!;
       expect(document.documentElement.getAttribute('lang'), id).toBe(locale);
       expect(document.title, id).toContain(route.entry!.title);
-      expect(document.querySelector('meta[name=description]')?.getAttribute('content'), id).toBe(route.entry!.description);
+      expect(document.querySelector('meta[name=description]')?.getAttribute('content'), id).toBe(
+        route.entry!.description,
+      );
       expect(document.querySelectorAll('h1'), id).toHaveLength(1);
     }
   });
@@ -53,31 +85,49 @@ describe('pages', () => {
   it('shows the spec’s English 404 texts and translated ones in Spanish and Catalan', () => {
     const english = documentOf(site.files, 'en/404/index.html');
     expect(english.querySelector('h1')?.textContent).toBe('Page Not Found');
-    expect(english.querySelector('main')?.textContent).toContain("We're sorry, the page you were looking for doesn't exist or has been moved.");
+    expect(english.querySelector('main')?.textContent).toContain(
+      "We're sorry, the page you were looking for doesn't exist or has been moved.",
+    );
     expect(english.querySelector('main a.button')?.textContent).toBe('Return to Home');
     expect(english.querySelector('main a.button')?.getAttribute('href')).toBe('/en/');
     expect(english.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
     expect(documentOf(site.files, 'es/404/index.html').querySelector('h1')?.textContent).toBe('Página no encontrada');
     expect(documentOf(site.files, 'ca/404/index.html').querySelector('h1')?.textContent).toBe('Pàgina no trobada');
-    expect(documentOf(site.files, 'ca/404/index.html').querySelector('main a.button')?.getAttribute('href')).toBe('/ca/');
+    expect(documentOf(site.files, 'ca/404/index.html').querySelector('main a.button')?.getAttribute('href')).toBe(
+      '/ca/',
+    );
   });
 
   it('links each page to its three language versions and x-default', () => {
     const document = documentOf(site.files, 'es/services/orto-k/index.html');
-    const alternates = Object.fromEntries([...document.querySelectorAll('link[rel=alternate]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+    const alternates = Object.fromEntries(
+      [...document.querySelectorAll('link[rel=alternate]')].map((link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]),
+    );
     expect(alternates).toEqual({
       ca: 'https://www.example.com/ca/services/orto-k/',
       es: 'https://www.example.com/es/services/orto-k/',
       en: 'https://www.example.com/en/services/orto-k/',
       'x-default': 'https://www.example.com/ca/services/orto-k/',
     });
-    expect(document.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('https://www.example.com/es/services/orto-k/');
+    expect(document.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
+      'https://www.example.com/es/services/orto-k/',
+    );
   });
 
   it('switches language to the same page in the other languages', () => {
     const document = documentOf(site.files, 'en/legal/cookies-policy/index.html');
-    const links = [...document.querySelectorAll('.lang-switcher a')].map((link) => [link.textContent, link.getAttribute('href')]);
-    expect(links).toEqual([['Català', '/ca/legal/cookies-policy/'], ['Español', '/es/legal/cookies-policy/'], ['English', '/en/legal/cookies-policy/']]);
+    const links = [...document.querySelectorAll('.lang-switcher a')].map((link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Català', '/ca/legal/cookies-policy/'],
+      ['Español', '/es/legal/cookies-policy/'],
+      ['English', '/en/legal/cookies-policy/'],
+    ]);
   });
 
   it('fills settings placeholders and generates the cookie table from the storage list', () => {
@@ -86,18 +136,36 @@ describe('pages', () => {
     expect(body.textContent).not.toContain('{{');
     const names = [...body.querySelectorAll('table tbody tr td:first-child')].map((cell) => cell.textContent);
     expect(names).toEqual(site.site.content.collections.storage.map((item) => item.name));
-    expect(documentOf(site.files, 'ca/legal/privacy-policy/index.html').querySelector('.prose')?.textContent).toContain(site.site.content.settings.company.taxId);
+    expect(documentOf(site.files, 'ca/legal/privacy-policy/index.html').querySelector('.prose')?.textContent).toContain(
+      site.site.content.settings.company.taxId,
+    );
   });
 
   it('writes the opening hours of spec §9 on the home page', () => {
-    const rows = [...documentOf(site.files, 'en/index.html').querySelectorAll('#location table.hours tr')].map((row) => row.textContent);
-    expect(rows).toEqual(['Monday–Thursday10:00–13:30 and 16:30–20:00', 'Friday10:00–20:00', 'Saturday10:30–14:00', 'SundayClosed']);
+    const rows = [...documentOf(site.files, 'en/index.html').querySelectorAll('#location table.hours tr')].map(
+      (row) => row.textContent,
+    );
+    expect(rows).toEqual([
+      'Monday–Thursday10:00–13:30 and 16:30–20:00',
+      'Friday10:00–20:00',
+      'Saturday10:30–14:00',
+      'SundayClosed',
+    ]);
   });
 
   it('keeps the home page sections in the spec’s order with their anchor ids', () => {
     const document = documentOf(site.files, 'ca/index.html');
-    const ids = [...document.querySelectorAll('main section')].filter((section) => !section.parentElement?.closest('section')).map((section) => section.id);
-    expect(ids.filter((id) => ['hero', 'products', 'optical', 'audiology', 'brands', 'contact'].includes(id))).toEqual(['hero', 'products', 'optical', 'audiology', 'brands', 'contact']);
+    const ids = [...document.querySelectorAll('main section')]
+      .filter((section) => !section.parentElement?.closest('section'))
+      .map((section) => section.id);
+    expect(ids.filter((id) => ['hero', 'products', 'optical', 'audiology', 'brands', 'contact'].includes(id))).toEqual([
+      'hero',
+      'products',
+      'optical',
+      'audiology',
+      'brands',
+      'contact',
+    ]);
     expect(document.querySelector('#contact #location')).not.toBeNull();
     expect(document.querySelectorAll('#products li')).toHaveLength(4);
     expect(document.querySelectorAll('#optical li')).toHaveLength(5);

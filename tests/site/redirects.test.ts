@@ -24,12 +24,29 @@ beforeAll(async () => {
 function runScripts(path: string, url: string, storage: Record<string, string> | 'throws' = {}) {
   const document = documentOf(site.files, path);
   const parsed = new URL(url, 'https://site.test');
-  const calls = { replaced: undefined as string | undefined, warnings: [] as string[], fetched: undefined as string | undefined };
+  const calls = {
+    replaced: undefined as string | undefined,
+    warnings: [] as string[],
+    fetched: undefined as string | undefined,
+  };
   const context = {
-    location: { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash, replace: (to: string) => void (calls.replaced = to) },
-    localStorage: { getItem: (key: string) => { if (storage === 'throws') throw new Error('denied'); return storage[key] ?? null; } },
+    location: {
+      pathname: parsed.pathname,
+      search: parsed.search,
+      hash: parsed.hash,
+      replace: (to: string) => void (calls.replaced = to),
+    },
+    localStorage: {
+      getItem: (key: string) => {
+        if (storage === 'throws') throw new Error('denied');
+        return storage[key] ?? null;
+      },
+    },
     console: { warn: (message: string) => calls.warnings.push(message) },
-    fetch: (to: string) => { calls.fetched = to; return new Promise(() => undefined); },
+    fetch: (to: string) => {
+      calls.fetched = to;
+      return new Promise(() => undefined);
+    },
     document: {
       querySelector: (selector: string) => ({ href: document.querySelector(selector)?.getAttribute('href') }),
       documentElement: { classList: { add: () => undefined, remove: () => undefined } },
@@ -38,7 +55,8 @@ function runScripts(path: string, url: string, storage: Record<string, string> |
     URL,
   };
   // Only classic inline scripts run here: data blocks and modules are not redirect logic.
-  for (const script of document.querySelectorAll('script:not([src]):not([type])')) runInNewContext(script.textContent ?? '', context);
+  for (const script of document.querySelectorAll('script:not([src]):not([type])'))
+    runInNewContext(script.textContent ?? '', context);
   return calls;
 }
 
@@ -67,17 +85,26 @@ describe('redirect stubs', () => {
   });
 
   it('sends unprefixed page paths to the same page in the saved language, keeping query and hash (decision 3)', () => {
-    expect(runScripts('services/orto-k/index.html', '/services/orto-k?a=1#faq', { language: 'es' }).replaced).toBe('/es/services/orto-k/?a=1#faq');
+    expect(runScripts('services/orto-k/index.html', '/services/orto-k?a=1#faq', { language: 'es' }).replaced).toBe(
+      '/es/services/orto-k/?a=1#faq',
+    );
     expect(runScripts('about/index.html', '/about/').replaced).toBe('/ca/about/');
-    expect(runScripts('legal/privacy-policy/index.html', '/legal/privacy-policy', { language: 'en' }).replaced).toBe('/en/legal/privacy-policy/');
-    expect(runScripts('products/oticon-models/real/index.html', '/products/oticon-models/real', { language: 'en' }).replaced).toBe('/en/products/oticon-models/real/');
+    expect(runScripts('legal/privacy-policy/index.html', '/legal/privacy-policy', { language: 'en' }).replaced).toBe(
+      '/en/legal/privacy-policy/',
+    );
+    expect(
+      runScripts('products/oticon-models/real/index.html', '/products/oticon-models/real', { language: 'en' }).replaced,
+    ).toBe('/en/products/oticon-models/real/');
   });
 
   it('lists every redirect once in one table, with 302 only for the root', () => {
     const froms = site.site.redirects.map((redirect) => redirect.from);
     expect(new Set(froms).size).toBe(froms.length);
-    expect(site.site.redirects.filter((redirect) => redirect.status === 302).map((redirect) => redirect.from)).toEqual(['/']);
-    for (const [from, to] of legacy) expect(site.site.redirects).toContainEqual({ from, to, kind: 'fixed', status: 301 });
+    expect(site.site.redirects.filter((redirect) => redirect.status === 302).map((redirect) => redirect.from)).toEqual([
+      '/',
+    ]);
+    for (const [from, to] of legacy)
+      expect(site.site.redirects).toContainEqual({ from, to, kind: 'fixed', status: 301 });
   });
 });
 
@@ -99,7 +126,9 @@ describe('the root 404 page (decision 8)', () => {
   it('applies the legacy redirects, /cat and unprefixed page paths', () => {
     expect(runScripts('404.html', '/ayudas-tecnicas').replaced).toBe('/es/services/technical-aids/');
     expect(runScripts('404.html', '/cat').replaced).toBe('/ca/');
-    expect(runScripts('404.html', '/services/hearing-test', { language: 'en' }).replaced).toBe('/en/services/hearing-test/');
+    expect(runScripts('404.html', '/services/hearing-test', { language: 'en' }).replaced).toBe(
+      '/en/services/hearing-test/',
+    );
   });
 
   it('shows the 404 page of the language in the path, and the Catalan one otherwise', () => {

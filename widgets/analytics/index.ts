@@ -19,10 +19,18 @@ export function mount(_el: HTMLElement, { id, language }: WidgetProps['analytics
   function gtag(..._args: unknown[]): void {
     dataLayer.push(arguments);
   }
-  gtag('consent', 'default', { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
+  gtag('consent', 'default', {
+    analytics_storage: 'denied',
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+  });
   gtag('js', new Date());
   gtag('config', id, { send_page_view: false });
-  setTimeout(() => gtag('event', 'page_view', { page_path: location.pathname + location.search, language }), PAGE_VIEW_DELAY_MS);
+  setTimeout(
+    () => gtag('event', 'page_view', { page_path: location.pathname + location.search, language }),
+    PAGE_VIEW_DELAY_MS,
+  );
 
   let isLoaded = false;
   const grant = () => {

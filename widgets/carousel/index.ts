@@ -32,11 +32,20 @@ export function mount(el: HTMLElement, labels: WidgetProps['carousel']): void {
   slides.forEach((slide, index) => {
     slide.setAttribute('role', 'group');
     slide.setAttribute('aria-roledescription', 'slide');
-    slide.setAttribute('aria-label', labels.slideLabel.replace('{n}', String(index + 1)).replace('{total}', String(slides.length)));
+    slide.setAttribute(
+      'aria-label',
+      labels.slideLabel.replace('{n}', String(index + 1)).replace('{total}', String(slides.length)),
+    );
   });
   const controls = document.createElement('div');
   controls.className = 'carousel__controls';
-  const button = (label: string, text: string) => Object.assign(document.createElement('button'), { type: 'button', className: 'carousel__button', textContent: text, ariaLabel: label });
+  const button = (label: string, text: string) =>
+    Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'carousel__button',
+      textContent: text,
+      ariaLabel: label,
+    });
   const previous = button(labels.previous, '‹');
   const next = button(labels.next, '›');
   controls.append(previous, next);
@@ -85,7 +94,11 @@ function enableDrag(track: HTMLElement, move: (direction: 1 | -1) => void): void
   const end = () => (startX = undefined);
   track.addEventListener('pointerup', end);
   track.addEventListener('pointercancel', end);
-  track.addEventListener('click', (event) => {
-    if (dragged) event.preventDefault();
-  }, true);
+  track.addEventListener(
+    'click',
+    (event) => {
+      if (dragged) event.preventDefault();
+    },
+    true,
+  );
 }

@@ -44,20 +44,35 @@ export function createChatPanel(el: HTMLElement, trigger: HTMLElement, props: Wi
       setOpen(false);
       setText('');
     };
-    return html`
-      <section class="chat-panel" role="dialog" aria-labelledby="chat-panel-title">
-        <header class="chat-panel__header">
-          <p id="chat-panel-title" class="chat-panel__name">${props.accountName}</p>
-          <p class="chat-panel__status">${props.status}</p>
-          <button type="button" class="chat-panel__close" aria-label=${props.close} onClick=${() => { setOpen(false); trigger.focus(); }}>×</button>
-        </header>
-        <p class="chat-panel__greeting">${props.greeting}</p>
-        <form class="chat-panel__form" onSubmit=${send}>
-          <input ref=${input} type="text" value=${text} onInput=${(event: Event) => setText((event.target as HTMLInputElement).value)}
-            placeholder=${props.placeholder} aria-label=${props.placeholder} />
-          <button type="submit" class="button button--primary">${props.send}</button>
-        </form>
-      </section>`;
+    return html` <section class="chat-panel" role="dialog" aria-labelledby="chat-panel-title">
+      <header class="chat-panel__header">
+        <p id="chat-panel-title" class="chat-panel__name">${props.accountName}</p>
+        <p class="chat-panel__status">${props.status}</p>
+        <button
+          type="button"
+          class="chat-panel__close"
+          aria-label=${props.close}
+          onClick=${() => {
+            setOpen(false);
+            trigger.focus();
+          }}
+        >
+          ×
+        </button>
+      </header>
+      <p class="chat-panel__greeting">${props.greeting}</p>
+      <form class="chat-panel__form" onSubmit=${send}>
+        <input
+          ref=${input}
+          type="text"
+          value=${text}
+          onInput=${(event: Event) => setText((event.target as HTMLInputElement).value)}
+          placeholder=${props.placeholder}
+          aria-label=${props.placeholder}
+        />
+        <button type="submit" class="button button--primary">${props.send}</button>
+      </form>
+    </section>`;
   }
 
   render(html`<${ChatPanel} />`, container);

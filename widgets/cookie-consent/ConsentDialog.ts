@@ -10,11 +10,21 @@ type Category = 'analytics' | 'marketing';
  * The cookie preferences as a modal dialog (native <dialog>: focus stays inside, Escape
  * closes). Toggles start as stored; with nothing stored, off unless `preselect` (decision 15).
  */
-export function openConsentDialog(el: HTMLElement, props: WidgetProps['cookie-consent'], stored: ConsentChoice | undefined, choose: (choice: ConsentChoice) => void): void {
+export function openConsentDialog(
+  el: HTMLElement,
+  props: WidgetProps['cookie-consent'],
+  stored: ConsentChoice | undefined,
+  choose: (choice: ConsentChoice) => void,
+): void {
   const container = document.createElement('div');
   el.append(container);
-  const initial = (category: Category) => (stored === undefined ? props.preselect : stored === 'all' || stored[category]);
-  const names = (category: string) => props.storage.filter((item) => item.category === category).map((item) => item.name).join(', ');
+  const initial = (category: Category) =>
+    stored === undefined ? props.preselect : stored === 'all' || stored[category];
+  const names = (category: string) =>
+    props.storage
+      .filter((item) => item.category === category)
+      .map((item) => item.name)
+      .join(', ');
 
   function ConsentDialog() {
     const dialog = useRef<HTMLDialogElement>(null);
@@ -33,25 +43,35 @@ export function openConsentDialog(el: HTMLElement, props: WidgetProps['cookie-co
       choose({ necessary: true, ...choice });
       close();
     };
-    const toggle = (category: Category) => html`
-      <label class="consent-dialog__option">
-        <input type="checkbox" role="switch" checked=${choice[category]} onChange=${() => setChoice({ ...choice, [category]: !choice[category] })} />
-        <span><strong>${props.texts[category]}</strong> ${props.texts[`${category}Text`]}<small>${names(category)}</small></span>
+    const toggle = (category: Category) =>
+      html` <label class="consent-dialog__option">
+        <input
+          type="checkbox"
+          role="switch"
+          checked=${choice[category]}
+          onChange=${() => setChoice({ ...choice, [category]: !choice[category] })}
+        />
+        <span
+          ><strong>${props.texts[category]}</strong> ${props.texts[`${category}Text`]}<small
+            >${names(category)}</small
+          ></span
+        >
       </label>`;
-    return html`
-      <dialog ref=${dialog} class="consent-dialog" aria-labelledby="consent-dialog-title" onClose=${close}>
-        <h2 id="consent-dialog-title">${props.texts.dialogTitle}</h2>
-        <label class="consent-dialog__option">
-          <input type="checkbox" role="switch" checked disabled />
-          <span><strong>${props.texts.necessary}</strong> ${props.texts.necessaryText} <em>${props.texts.alwaysOn}</em><small>${names('necessary')}</small></span>
-        </label>
-        ${toggle('analytics')}
-        ${toggle('marketing')}
-        <p class="consent-dialog__actions">
-          <button type="button" class="button button--primary" onClick=${save}>${props.texts.save}</button>
-          <button type="button" class="button button--secondary" onClick=${close}>${props.texts.close}</button>
-        </p>
-      </dialog>`;
+    return html` <dialog ref=${dialog} class="consent-dialog" aria-labelledby="consent-dialog-title" onClose=${close}>
+      <h2 id="consent-dialog-title">${props.texts.dialogTitle}</h2>
+      <label class="consent-dialog__option">
+        <input type="checkbox" role="switch" checked disabled />
+        <span
+          ><strong>${props.texts.necessary}</strong> ${props.texts.necessaryText} <em>${props.texts.alwaysOn}</em
+          ><small>${names('necessary')}</small></span
+        >
+      </label>
+      ${toggle('analytics')} ${toggle('marketing')}
+      <p class="consent-dialog__actions">
+        <button type="button" class="button button--primary" onClick=${save}>${props.texts.save}</button>
+        <button type="button" class="button button--secondary" onClick=${close}>${props.texts.close}</button>
+      </p>
+    </dialog>`;
   }
 
   render(html`<${ConsentDialog} />`, container);

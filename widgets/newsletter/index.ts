@@ -24,7 +24,10 @@ export function mount(el: HTMLElement, props: WidgetProps['newsletter']): void {
     submit.disabled = true;
     submit.textContent = props.busy;
     try {
-      const response = await fetch(props.endpoint, { method: 'POST', body: new URLSearchParams({ email: input.value.trim() }) });
+      const response = await fetch(props.endpoint, {
+        method: 'POST',
+        body: new URLSearchParams({ email: input.value.trim() }),
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       form.reset();
       showToast(props.success);

@@ -23,12 +23,15 @@ export function mount(_el: HTMLElement, { language }: WidgetProps['page']): void
  */
 function revealOnScroll(): void {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries.filter((candidate) => candidate.isIntersecting)) {
-      entry.target.classList.add('is-revealed');
-      observer.unobserve(entry.target);
-    }
-  }, { threshold: REVEAL.threshold });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries.filter((candidate) => candidate.isIntersecting)) {
+        entry.target.classList.add('is-revealed');
+        observer.unobserve(entry.target);
+      }
+    },
+    { threshold: REVEAL.threshold },
+  );
   for (const element of document.querySelectorAll<HTMLElement>('[data-reveal]')) {
     if (element.getBoundingClientRect().top < window.innerHeight) continue;
     element.style.setProperty('--reveal-distance', `${REVEAL.distancePx}px`);
@@ -41,11 +44,14 @@ function revealOnScroll(): void {
 
 /** Starts loading a lazy image when it comes within the margin, whatever the browser's own threshold. */
 function loadImagesNearViewport(): void {
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries.filter((candidate) => candidate.isIntersecting)) {
-      (entry.target as HTMLImageElement).loading = 'eager';
-      observer.unobserve(entry.target);
-    }
-  }, { rootMargin: LAZY_IMAGE_MARGIN });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries.filter((candidate) => candidate.isIntersecting)) {
+        (entry.target as HTMLImageElement).loading = 'eager';
+        observer.unobserve(entry.target);
+      }
+    },
+    { rootMargin: LAZY_IMAGE_MARGIN },
+  );
   for (const image of document.querySelectorAll('img[loading="lazy"]')) observer.observe(image);
 }

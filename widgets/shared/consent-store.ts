@@ -2,7 +2,8 @@
  * The visitor's cookie choice in localStorage under `cookieConsent` (spec §4): the string
  * `all`, or the JSON of the three categories. Storage that throws counts as no choice.
  */
-export type ConsentChoice = 'all' | { readonly necessary: true; readonly analytics: boolean; readonly marketing: boolean };
+export type ConsentChoice =
+  'all' | { readonly necessary: true; readonly analytics: boolean; readonly marketing: boolean };
 
 const KEY = 'cookieConsent';
 

@@ -5,7 +5,12 @@ import type { ScriptManifest } from '../../../cli/types.ts';
 /** loader → nothing; topbar → runtime? no; chat → ui (dynamic) → preact; carousel → shared. */
 const scripts: ScriptManifest = {
   loader: '/assets/loader.js',
-  widgets: { topbar: '/assets/topbar.js', chat: '/assets/chat.js', carousel: '/assets/carousel.js', consent: '/assets/consent.js' },
+  widgets: {
+    topbar: '/assets/topbar.js',
+    chat: '/assets/chat.js',
+    carousel: '/assets/carousel.js',
+    consent: '/assets/consent.js',
+  },
   chunks: {
     '/assets/loader.js': { gzip: 500, imports: [], dynamicImports: [] },
     '/assets/topbar.js': { gzip: 900, imports: ['/assets/shared.js'], dynamicImports: [] },
@@ -21,18 +26,29 @@ const island = (name: string, load = 'idle') => `<div data-island="${name}" data
 
 describe('islandsOf', () => {
   it('finds each island with its strategy, in order, on div and span markers', () => {
-    expect(islandsOf(`<p>${island('topbar', 'load')}<span data-island="chat" data-load="interaction" data-props="{}"></span></p>`)).toEqual([
-      { name: 'topbar', load: 'load' }, { name: 'chat', load: 'interaction' },
+    expect(
+      islandsOf(
+        `<p>${island('topbar', 'load')}<span data-island="chat" data-load="interaction" data-props="{}"></span></p>`,
+      ),
+    ).toEqual([
+      { name: 'topbar', load: 'load' },
+      { name: 'chat', load: 'interaction' },
     ]);
   });
 });
 
 describe('weighScripts', () => {
   it('counts the loader and every island that loads by itself with its imports, each chunk once', () => {
-    const weight = weighScripts(islandsOf(island('topbar', 'load') + island('carousel', 'visible') + island('chat')), scripts);
+    const weight = weighScripts(
+      islandsOf(island('topbar', 'load') + island('carousel', 'visible') + island('chat')),
+      scripts,
+    );
     expect(weight.initial).toBe(500 + 900 + 200 + 1200 + 300);
     expect(weight.steps).toEqual([
-      { island: 'loader', total: 500 }, { island: 'topbar', total: 1600 }, { island: 'carousel', total: 2800 }, { island: 'chat', total: 3100 },
+      { island: 'loader', total: 500 },
+      { island: 'topbar', total: 1600 },
+      { island: 'carousel', total: 2800 },
+      { island: 'chat', total: 3100 },
     ]);
   });
 
@@ -49,11 +65,18 @@ describe('weighScripts', () => {
 
 describe('injectIslandScripts', () => {
   it('adds the manifest of the page’s widgets, the loader and preloads for load islands before </head>', () => {
-    const html = injectIslandScripts(`<html><head><title>x</title></head><body>${island('topbar', 'load')}${island('chat')}</body></html>`, scripts);
-    expect(html).toContain('<script type="application/json" id="island-manifest">{"topbar":"/assets/topbar.js","chat":"/assets/chat.js"}</script><script type="module" src="/assets/loader.js"></script><link rel="modulepreload" href="/assets/topbar.js"/><link rel="modulepreload" href="/assets/shared.js"/></head>');
+    const html = injectIslandScripts(
+      `<html><head><title>x</title></head><body>${island('topbar', 'load')}${island('chat')}</body></html>`,
+      scripts,
+    );
+    expect(html).toContain(
+      '<script type="application/json" id="island-manifest">{"topbar":"/assets/topbar.js","chat":"/assets/chat.js"}</script><script type="module" src="/assets/loader.js"></script><link rel="modulepreload" href="/assets/topbar.js"/><link rel="modulepreload" href="/assets/shared.js"/></head>',
+    );
   });
 
   it('leaves a page without islands without any script', () => {
-    expect(injectIslandScripts('<html><head></head><body></body></html>', scripts)).toBe('<html><head></head><body></body></html>');
+    expect(injectIslandScripts('<html><head></head><body></body></html>', scripts)).toBe(
+      '<html><head></head><body></body></html>',
+    );
   });
 });

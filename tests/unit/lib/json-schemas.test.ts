@@ -11,7 +11,8 @@ describe('JSON Schemas for editors', () => {
     const generated = contentJsonSchemas();
     const committed = (await readdir(join(content, SCHEMA_FOLDER))).sort();
     expect(committed).toEqual(Object.keys(generated).sort());
-    for (const [file, text] of Object.entries(generated)) expect(await readFile(join(content, SCHEMA_FOLDER, file), 'utf8'), file).toBe(text);
+    for (const [file, text] of Object.entries(generated))
+      expect(await readFile(join(content, SCHEMA_FOLDER, file), 'utf8'), file).toBe(text);
   });
 
   it('are named on the first line of every YAML content file, by a path that exists', async () => {

@@ -6,7 +6,7 @@ const context: MarkdownContext = {
   locale: 'es',
   file: 'content/es/about.md',
   line: 6,
-  lookup: (path) => ({ 'contact.email': 'hola@example.com', name: 'Òptica' } as Record<string, string>)[path],
+  lookup: (path) => (({ 'contact.email': 'hola@example.com', name: 'Òptica' }) as Record<string, string>)[path],
   exists: (url) => ['/es/', '/es/services/orto-k/', '/en/about/', '/images/a.svg'].includes(url),
   blocks: { 'cookie-table': () => textTable(['Name'], [['language'], ['{{name}}']]) },
 };
@@ -25,7 +25,9 @@ describe('renderMarkdown', () => {
 
   it('reports a link to a missing page at its line and column in the file', async () => {
     const { errors } = await render('Intro.\n\nSee [our blog](/blog).');
-    expect(errors.map((error) => [error.code, error.file, error.line, error.col])).toEqual([['BrokenLink', 'content/es/about.md', 8, 5]]);
+    expect(errors.map((error) => [error.code, error.file, error.line, error.col])).toEqual([
+      ['BrokenLink', 'content/es/about.md', 8, 5],
+    ]);
     expect(errors[0]!.message).toContain('/es/blog/');
   });
 
@@ -40,11 +42,15 @@ describe('renderMarkdown', () => {
   it('fills settings placeholders in text and links, and reports unknown ones', async () => {
     const { html, errors } = await render('Write to [{{contact.email}}](mailto:{{contact.email}}) or {{contact.fax}}.');
     expect(html).toContain('<a href="mailto:hola@example.com">hola@example.com</a>');
-    expect(errors.map((error) => [error.code, error.message])).toEqual([['UnknownSetting', 'unknown placeholder {{contact.fax}}']]);
+    expect(errors.map((error) => [error.code, error.message])).toEqual([
+      ['UnknownSetting', 'unknown placeholder {{contact.fax}}'],
+    ]);
   });
 
   it('writes GitHub-style tables and strikethrough a maintainer types', async () => {
-    const { html, errors } = await render('| Prova | Durada |\n| --- | --- |\n| Revisió | 30 min |\n\nAra ~~45~~ 30 min.\n');
+    const { html, errors } = await render(
+      '| Prova | Durada |\n| --- | --- |\n| Revisió | 30 min |\n\nAra ~~45~~ 30 min.\n',
+    );
     expect(errors).toEqual([]);
     expect(html).toContain('<del>45</del>');
     expect(html).toContain('<table>');

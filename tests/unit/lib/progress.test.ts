@@ -16,7 +16,10 @@ describe('createProgress', () => {
   });
 
   it('writes nothing when the output is not a terminal or --quiet is set, but still times stages', async () => {
-    for (const [isTTY, verbosity] of [[false, 'normal'], [true, 'quiet']] as const) {
+    for (const [isTTY, verbosity] of [
+      [false, 'normal'],
+      [true, 'quiet'],
+    ] as const) {
       const { written, stream } = fakeStream(isTTY);
       const progress = createProgress({ verbosity }, stream);
       await progress.task('load', async () => undefined);

@@ -29,6 +29,8 @@ describe('createTranslator', () => {
     const t = createTranslator('en', ui, (problem) => problems.push(problem));
     expect(t('nav.blog' as UiKey)).toBe('nav.blog');
     expect(warn).toHaveBeenCalledWith('Translation key not found: nav.blog');
-    expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['UnknownTranslationKey', 'content/en/ui.yaml']]);
+    expect(problems.map((problem) => [problem.code, problem.file])).toEqual([
+      ['UnknownTranslationKey', 'content/en/ui.yaml'],
+    ]);
   });
 });

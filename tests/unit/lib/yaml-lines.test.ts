@@ -10,7 +10,10 @@ describe('parseYaml', () => {
   });
 
   it('keeps the plain types of values tagged !example and lists their paths', () => {
-    const source = parseYaml('a: !example 12\nb: !example "08005"\nc:\n  geo: !example { lat: 1.5 }\nlist:\n  - url: !example https://x.test\n', 'f.yaml');
+    const source = parseYaml(
+      'a: !example 12\nb: !example "08005"\nc:\n  geo: !example { lat: 1.5 }\nlist:\n  - url: !example https://x.test\n',
+      'f.yaml',
+    );
     expect(source.data).toEqual({ a: 12, b: '08005', c: { geo: { lat: 1.5 } }, list: [{ url: 'https://x.test' }] });
     expect(source.examplePaths).toEqual(['a', 'b', 'c.geo', 'list.0.url']);
   });

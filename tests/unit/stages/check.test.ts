@@ -4,18 +4,30 @@ import { summarizeHtml } from '../../../cli/lib/page-summary.ts';
 import type { OutputRecord, Route } from '../../../cli/types.ts';
 
 const route = { locale: 'es' } as Route;
-const pageOutput = (path: string, body: string): OutputRecord => ({ path, summary: summarizeHtml(`<html><body>${body}</body></html>`), route });
+const pageOutput = (path: string, body: string): OutputRecord => ({
+  path,
+  summary: summarizeHtml(`<html><body>${body}</body></html>`),
+  route,
+});
 
 describe('checkOutputs', () => {
   const site = [
     pageOutput('es/index.html', '<h2 id="products">P</h2>'),
-    pageOutput('es/about/index.html', '<a href="/es/">home</a> <a href="/es/#products">products</a> <a href="#team">team</a> <p id="team"></p>'),
+    pageOutput(
+      'es/about/index.html',
+      '<a href="/es/">home</a> <a href="/es/#products">products</a> <a href="#team">team</a> <p id="team"></p>',
+    ),
     { path: 'about/index.html', summary: summarizeHtml('<meta http-equiv="refresh" content="0; url=/ca/about/">') },
     { path: 'images/logo.svg' },
   ];
 
   it('accepts links to pages, fragments that exist and files of the site', () => {
-    expect(checkOutputs([...site, pageOutput('es/x/index.html', '<img src="/images/logo.svg"> <a href="https://example.com/">out</a>')])).toEqual([]);
+    expect(
+      checkOutputs([
+        ...site,
+        pageOutput('es/x/index.html', '<img src="/images/logo.svg"> <a href="https://example.com/">out</a>'),
+      ]),
+    ).toEqual([]);
   });
 
   it.each([

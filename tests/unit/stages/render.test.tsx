@@ -6,13 +6,27 @@ import { Footer } from '../../../templates/layout/Footer.tsx';
 describe('renderDocument', () => {
   it('fails with a TemplateError naming the component that used the language outside its provider (spec §8)', async () => {
     const errors: BuildError[] = [];
-    const html = await renderDocument(<main><Footer pages={{} as never} settings={{} as never} buildYear={2026} /></main>, 'templates/layout/Footer.tsx', errors);
+    const html = await renderDocument(
+      <main>
+        <Footer pages={{} as never} settings={{} as never} buildYear={2026} />
+      </main>,
+      'templates/layout/Footer.tsx',
+      errors,
+    );
     expect(html).toBeUndefined();
     expect(errors.map((error) => error.code)).toEqual(['TemplateError']);
     expect(errors[0]!.message).toMatch(/useLanguage\(\) was called outside <LanguageProvider> \(in <Footer>/);
   });
 
   it('renders a document with its doctype', async () => {
-    expect(await renderDocument(<html lang="ca"><body>Hola</body></html>, 'test', [])).toBe('<!DOCTYPE html><html lang="ca"><head></head><body>Hola</body></html>');
+    expect(
+      await renderDocument(
+        <html lang="ca">
+          <body>Hola</body>
+        </html>,
+        'test',
+        [],
+      ),
+    ).toBe('<!DOCTYPE html><html lang="ca"><head></head><body>Hola</body></html>');
   });
 });

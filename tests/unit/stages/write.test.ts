@@ -39,10 +39,16 @@ describe('fsWriter', () => {
 
   it('changes a few files in place, leaving the unchanged ones untouched and removing the ones that went', async () => {
     const out = join(parent, 'dist');
-    const site = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]));
+    const site = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]),
+    );
     await writeAll(fsWriter(out), { ...site, 'gone/index.html': 'gone' });
     const before = await stat(join(out, 'p1/index.html'));
-    const stamps = await writeAll(fsWriter(out), { ...site, 'p0/index.html': 'page 0, edited', 'new/index.html': 'new' });
+    const stamps = await writeAll(fsWriter(out), {
+      ...site,
+      'p0/index.html': 'page 0, edited',
+      'new/index.html': 'new',
+    });
     expect(await readFile(join(out, 'p0/index.html'), 'utf8')).toBe('page 0, edited');
     expect(await readFile(join(out, 'new/index.html'), 'utf8')).toBe('new');
     expect(await listing(out)).not.toContain('gone');
@@ -54,17 +60,23 @@ describe('fsWriter', () => {
 
   it('replaces a changed file in one step: a reader never finds it missing', async () => {
     const out = join(parent, 'dist');
-    const site = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]));
+    const site = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]),
+    );
     await writeAll(fsWriter(out), site);
     // Another process reads the page as fast as it can while it is changed 40 times, one file at a time.
-    const reader = spawn(process.execPath, ['-e', `
+    const reader = spawn(process.execPath, [
+      '-e',
+      `
       const fs = require('node:fs'); let missing = 0; const end = Date.now() + 60000;
       process.stdin.on('data', () => { process.stdout.write(String(missing)); process.exit(0); });
       (function read() { for (let i = 0; i < 200; i++) { try { fs.readFileSync(${JSON.stringify(join(out, 'p0/index.html'))}); } catch { missing++; } } if (Date.now() < end) setImmediate(read); })();
       process.stdout.write('reading');
-    `]);
+    `,
+    ]);
     await new Promise((resolve) => reader.stdout.once('data', resolve));
-    for (let round = 0; round < 40; round++) await writeAll(fsWriter(out), { ...site, 'p0/index.html': `page 0, version ${round}` });
+    for (let round = 0; round < 40; round++)
+      await writeAll(fsWriter(out), { ...site, 'p0/index.html': `page 0, version ${round}` });
     const missing = await new Promise<string>((resolve) => {
       reader.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()));
       reader.stdin.write('done');
@@ -88,14 +100,20 @@ describe('fsWriter', () => {
     await writeAll(fsWriter(out), { 'a.html': 'old a', 'b.html': 'old b', 'c.html': 'c' });
     // As left by a kill after a.html was moved aside and the new a.html moved in, before b.html.
     await mkdir(join(parent, '.dist.previous'));
-    await writeFile(join(parent, '.dist.journal'), JSON.stringify({ added: ['new.html'], replaced: ['a.html', 'b.html'], removed: [] }));
+    await writeFile(
+      join(parent, '.dist.journal'),
+      JSON.stringify({ added: ['new.html'], replaced: ['a.html', 'b.html'], removed: [] }),
+    );
     await writeFile(join(parent, '.dist.previous/a.html'), 'old a');
     await writeFile(join(out, 'a.html'), 'new a');
     await writeFile(join(out, 'new.html'), 'new');
     const session = await fsWriter(out).begin();
     await session.abort();
     expect(await listing(out)).toEqual(['a.html', 'b.html', 'c.html']);
-    expect([await readFile(join(out, 'a.html'), 'utf8'), await readFile(join(out, 'b.html'), 'utf8')]).toEqual(['old a', 'old b']);
+    expect([await readFile(join(out, 'a.html'), 'utf8'), await readFile(join(out, 'b.html'), 'utf8')]).toEqual([
+      'old a',
+      'old b',
+    ]);
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
@@ -121,7 +139,9 @@ describe('fsWriter', () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
     try {
       await writeFile(join(parent, '.dist.lock'), String(other.pid));
-      await expect(fsWriter(out).begin()).rejects.toThrow(new RegExp(`another build \\(process ${other.pid}\\) is writing this folder`));
+      await expect(fsWriter(out).begin()).rejects.toThrow(
+        new RegExp(`another build \\(process ${other.pid}\\) is writing this folder`),
+      );
     } finally {
       other.kill();
     }
@@ -130,10 +150,15 @@ describe('fsWriter', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
-  it.each(['../escape.html', 'a/../../escape.html', '/etc/escape.html', ''])('refuses to write %j, outside the output folder', async (path) => {
-    await expect(writeAll(fsWriter(join(parent, 'dist')), { [path]: 'x' })).rejects.toThrow(/not a path inside the output folder/);
-    expect(await readdir(parent)).toEqual([]);
-  });
+  it.each(['../escape.html', 'a/../../escape.html', '/etc/escape.html', ''])(
+    'refuses to write %j, outside the output folder',
+    async (path) => {
+      await expect(writeAll(fsWriter(join(parent, 'dist')), { [path]: 'x' })).rejects.toThrow(
+        /not a path inside the output folder/,
+      );
+      expect(await readdir(parent)).toEqual([]);
+    },
+  );
 });
 
 describe('memoryWriter', () => {

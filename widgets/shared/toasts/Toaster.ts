@@ -23,7 +23,8 @@ export function createToaster(region: HTMLElement): (toast: Toast) => void {
   function Toaster() {
     const [toasts, setToasts] = useState<QueuedToast[]>([]);
     useEffect(() => {
-      const push = (toast: Toast) => setToasts((queue) => [{ ...toast, id: ++nextId, open: true }, ...queue].slice(0, TOAST_LIMIT));
+      const push = (toast: Toast) =>
+        setToasts((queue) => [{ ...toast, id: ++nextId, open: true }, ...queue].slice(0, TOAST_LIMIT));
       add = push;
       pending.splice(0).forEach(push);
     }, []);
@@ -31,12 +32,22 @@ export function createToaster(region: HTMLElement): (toast: Toast) => void {
       setToasts((queue) => queue.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
       setTimeout(() => setToasts((queue) => queue.filter((toast) => toast.id !== id)), TOAST_REMOVE_DELAY);
     };
-    return toasts.filter((toast) => toast.open).map((toast) => html`
-      <div key=${toast.id} class=${`toast${toast.variant === 'destructive' ? ' toast--destructive' : ''}`} role=${toast.variant === 'destructive' ? 'alert' : undefined}>
-        <p class="toast__title">${toast.title}</p>
-        <p class="toast__description">${toast.description}</p>
-        <button type="button" class="toast__close" aria-label=${closeLabel} onClick=${() => dismiss(toast.id)}>×</button>
-      </div>`);
+    return toasts
+      .filter((toast) => toast.open)
+      .map(
+        (toast) =>
+          html` <div
+            key=${toast.id}
+            class=${`toast${toast.variant === 'destructive' ? ' toast--destructive' : ''}`}
+            role=${toast.variant === 'destructive' ? 'alert' : undefined}
+          >
+            <p class="toast__title">${toast.title}</p>
+            <p class="toast__description">${toast.description}</p>
+            <button type="button" class="toast__close" aria-label=${closeLabel} onClick=${() => dismiss(toast.id)}>
+              ×
+            </button>
+          </div>`,
+      );
   }
 
   render(html`<${Toaster} />`, region);
