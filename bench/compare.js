@@ -654,6 +654,7 @@ function installed(id, generator, only) {
     const others = only.filter((other) => other !== id);
     throw new Error(
       `${error.message}${others.length > 0 ? `\n\nTo compare the others without ${generator.name}: --only ${others.join(',')}` : ''}`,
+      { cause: error },
     );
   }
 }

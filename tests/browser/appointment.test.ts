@@ -15,7 +15,7 @@ describe('appointment button and toasts', () => {
     ]);
     await tab.waitForLoadState();
     expect(tab.url()).toBe('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=60');
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await tab.evaluate(() => window.opener as unknown)).toBeNull();
     const toast = page.locator('[data-toasts] .toast');
     await expect.poll(() => toast.textContent()).toContain('Booking page opened');
     expect(await toast.textContent()).toContain('We opened the appointment calendar in a new tab.');

@@ -29,7 +29,7 @@ describe('cookie consent', () => {
     expect(buttons).toEqual(['Accept All', 'Reject All', 'Customize']);
     const classes = await banner(page)
       .locator('button')
-      .evaluateAll((list) => list.map((button) => button.className));
+      .evaluateAll((list: HTMLElement[]) => list.map((button) => button.className));
     expect(new Set(classes).size).toBe(1);
     await page.context().close();
   });

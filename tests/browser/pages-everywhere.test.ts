@@ -88,7 +88,7 @@ describe('every page', () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
     await page.goto(`${server.url}/en/`);
     expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);
-    const rules = JSON.parse((await page.locator('script[type=speculationrules]').textContent())!);
+    const rules = JSON.parse((await page.locator('script[type=speculationrules]').textContent())!) as unknown;
     expect(rules).toEqual({
       prefetch: [
         {

@@ -102,7 +102,7 @@ describe('pages', () => {
     const document = documentOf(site.files, 'es/services/orto-k/index.html');
     const alternates = Object.fromEntries(
       [...document.querySelectorAll('link[rel=alternate]')].map((link) => [
-        link.getAttribute('hreflang'),
+        link.getAttribute('hreflang') ?? '',
         link.getAttribute('href'),
       ]),
     );

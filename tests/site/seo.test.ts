@@ -19,7 +19,7 @@ describe('search engines and sharing', () => {
       expect(document.querySelector('link[rel=canonical]')?.getAttribute('href'), route.url).toBe(base + route.url);
       const alternates = Object.fromEntries(
         [...document.querySelectorAll('link[rel=alternate][hreflang]')].map((link) => [
-          link.getAttribute('hreflang'),
+          link.getAttribute('hreflang') ?? '',
           link.getAttribute('href'),
         ]),
       );

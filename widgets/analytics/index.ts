@@ -17,6 +17,7 @@ export function mount(_el: HTMLElement, { id, language }: WidgetProps['analytics
   const dataLayer = (page.dataLayer ??= []);
   // gtag() queues its `arguments` object, which is what the tag reads from dataLayer.
   function gtag(..._args: unknown[]): void {
+    // eslint-disable-next-line prefer-rest-params -- the tag reads Arguments objects, not arrays
     dataLayer.push(arguments);
   }
   gtag('consent', 'default', {

@@ -8,7 +8,7 @@ import { showToast } from '../shared/toast-bus.ts';
 export function mount(el: HTMLElement, { url, opened, failed }: WidgetProps['appointment']): void {
   el.querySelector('a')?.addEventListener('click', (event) => {
     event.preventDefault();
-    let tab: Window | null = null;
+    let tab: Window | null;
     try {
       tab = window.open(url, '_blank');
     } catch {

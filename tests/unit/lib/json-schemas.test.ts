@@ -29,10 +29,14 @@ describe('JSON Schemas for editors', () => {
 
   it('describe what the build checks: required fields, ratings from 1 to 5, known translation keys only', () => {
     const schemas = contentJsonSchemas();
-    const reviews = JSON.parse(schemas['reviews.schema.json']!);
+    type Schema = { items: { properties: Record<string, unknown>; required: string[] } };
+    const reviews = JSON.parse(schemas['reviews.schema.json']!) as Schema;
     expect(reviews.items.properties.rating).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
     expect(reviews.items.required).toEqual(expect.arrayContaining(['id', 'name', 'rating', 'date', 'lang', 'text']));
-    const ui = JSON.parse(schemas['ui.schema.json']!);
+    const ui = JSON.parse(schemas['ui.schema.json']!) as {
+      additionalProperties: boolean;
+      properties: Record<string, unknown>;
+    };
     expect(ui.additionalProperties).toBe(false);
     expect(ui.properties['chat.label']).toMatchObject({ type: 'string' });
   });

@@ -1,0 +1,72 @@
+/**
+ * The import rules of the repository, checked by `npm run deps` (part of `npm test`):
+ * no import cycles; the generator's stages never import each other; shared helpers in
+ * cli/lib/ never import stages or anything above them; templates see only the content model;
+ * widgets (browser code) see nothing of the generator or the templates.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'An import cycle makes load order matter and modules impossible to read alone.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'stages-stand-alone',
+      severity: 'error',
+      comment: 'Stages are independent steps of cli/build.ts: one never imports another.',
+      from: { path: '^cli/stages/([^/]+)' },
+      to: { path: '^cli/stages/', pathNot: '^cli/stages/$1$' },
+    },
+    {
+      name: 'only-the-build-and-incremental-call-stages',
+      severity: 'error',
+      comment:
+        'cli/build.ts is the only file that runs the stages in order; the incremental build and commands may call one stage alone.',
+      from: { pathNot: '^(cli/(build\\.ts|stages/|incremental/|commands/|dev/)|tests/|bench/)' },
+      to: { path: '^cli/stages/' },
+    },
+    {
+      name: 'lib-is-shared-and-below-stages',
+      severity: 'error',
+      comment: 'cli/lib/ holds pure helpers the stages share; it imports nothing above it.',
+      from: { path: '^cli/(lib|schemas)/' },
+      to: { path: '^cli/(stages|incremental|commands|dev|serve|check|render|hosts)/|^cli/(build|main)\\.ts$' },
+    },
+    {
+      name: 'no-stage-knows-incremental',
+      severity: 'error',
+      comment: 'Incremental building wraps the pipeline; no stage or helper knows that it exists.',
+      from: { path: '^cli/(stages|lib|render|hosts|schemas)/' },
+      to: { path: '^cli/incremental/' },
+    },
+    {
+      name: 'templates-see-the-content-model-only',
+      severity: 'error',
+      comment: 'Templates are pure functions of the content model (cli/types.ts).',
+      from: { path: '^templates/' },
+      to: { path: '^(cli|widgets)/', pathNot: '^cli/types\\.ts$|^widgets/registry\\.ts$' },
+    },
+    {
+      name: 'widgets-are-browser-code',
+      severity: 'error',
+      comment: 'Widgets run in the browser: they import neither the generator nor the templates.',
+      from: { path: '^widgets/' },
+      to: { path: '^(cli|templates)/|^node:' },
+    },
+    {
+      name: 'generator-never-imports-tests',
+      severity: 'error',
+      from: { path: '^(cli|templates|widgets)/' },
+      to: { path: '^(tests|bench)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
