@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // The generator is TypeScript. esbuild bundles it into a cache file inside the package, so the
 // command runs from any folder with no compile step and no runtime loader. The bundle is keyed
-// by the sources' paths, sizes and modification times: an unchanged generator is not re-bundled.
+// by a hash of the generator's sources (cli/ and templates/): an unchanged generator is not
+// re-bundled, and the key tells the incremental build which version made a page.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sourceDirs = ['cli', 'templates', 'widgets'];
+// Widgets are bundled for the browser by the build itself; only their types reach this bundle.
+const sourceDirs = ['cli', 'templates'];
 
+/** A hash of every TypeScript source of the generator: its paths and contents. */
 function sourcesKey() {
   const hash = createHash('sha256');
   for (const dir of sourceDirs) {
@@ -17,10 +20,11 @@ function sourcesKey() {
       .map(String)
       .filter((file) => /\.tsx?$/.test(file))
       .sort();
-    for (const file of files) {
-      const stats = statSync(join(packageRoot, dir, file));
-      hash.update(`${dir}/${file}\0${stats.size}\0${stats.mtimeMs}\n`);
-    }
+    for (const file of files)
+      hash
+        .update(`${dir}/${file}\0`)
+        .update(readFileSync(join(packageRoot, dir, file)))
+        .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -70,11 +74,21 @@ const generatorKey = sourcesKey();
 const bundle = join(cacheDir, `cli-${generatorKey}`);
 if (!existsSync(bundle)) {
   mkdirSync(cacheDir, { recursive: true });
-  await bundleCli(bundle);
+  try {
+    await bundleCli(bundle);
+  } catch {
+    // esbuild has printed each error with its file, line and column.
+    console.error('BundleError — the generator could not be built from its sources; fix the file named above.');
+    process.exit(1);
+  }
   removeOldBundles(bundle);
 }
 process.setSourceMapsEnabled(true);
 // React's development build is several times slower and adds nothing to static rendering.
 process.env.NODE_ENV ??= 'production';
 const { main } = await import(pathToFileURL(join(bundle, 'main.mjs')).href);
-process.exitCode = await main(process.argv.slice(2), packageRoot, generatorKey, join(bundle, 'render-worker.mjs'));
+process.exitCode = await main(process.argv.slice(2), {
+  root: packageRoot,
+  key: generatorKey,
+  workerScript: join(bundle, 'render-worker.mjs'),
+});

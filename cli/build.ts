@@ -1,174 +1,103 @@
-import { gzipSync } from 'node:zlib';
-import { BuildError, BuildErrors, throwIfAny } from './errors.ts';
-import { loadBuildMemory, saveBuildMemory, type BuildMemory } from './lib/build-memory.ts';
+import type { Config } from './config.ts';
+import { BuildError, throwIfAny } from './errors.ts';
+import { openIncrementalBuild, type IncrementalBuild } from './incremental/incremental-build.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
+import { scriptFilesFor, type ScriptWeight } from './lib/scripts.ts';
 import { bundleAssets } from './stages/bundle.ts';
+import { checkSite } from './stages/check.ts';
+import { buildHostConfigs } from './stages/hosts.ts';
 import { buildImages } from './stages/images.ts';
-import { bundleWidgets, scriptFilesFor } from './stages/bundle-widgets.ts';
-import { checkOutputs } from './stages/check.ts';
-import { checkScripts } from './stages/check-scripts.ts';
-import { writeHostConfigs } from './stages/host-config.ts';
-import type { ScriptWeight } from './lib/islands.ts';
-import { loadFiles, type KnownSources } from './stages/load.ts';
-import { renderSite } from './stages/render.tsx';
+import { loadSources } from './stages/load.ts';
+import { listPageJobs, renderSite } from './stages/render.tsx';
 import { buildRoutes } from './stages/route.ts';
 import { validateContent } from './stages/validate.ts';
-import { fsWriter, type Writer } from './stages/write.ts';
-import type { Config } from './config.ts';
-import type { Output, OutputRecord, Site } from './types.ts';
+import { bundleWidgets } from './stages/widgets.ts';
+import { fsWriter, type FileStamp, type Writer } from './stages/write.ts';
+import type { Output, Site } from './types.ts';
 
-/**
- * Which pages' links need checking: all of them, unless the site has the same files as the
- * last build, pages where it had pages, and no page it rendered again changed its ids; then
- * the links of the pages it carried over lead where they led before, and only the rendered
- * pages are checked.
- */
-function linksToCheck(
-  records: readonly OutputRecord[],
-  rendered: { renderedPaths: ReadonlySet<string>; pages: ReadonlyMap<string, unknown> },
-  previous: BuildMemory,
-): (output: OutputRecord) => boolean {
-  const { renderedPaths } = rendered;
-  const all = () => true;
-  if (previous.files.length !== records.length) return all;
-  const before = new Set(previous.files);
-  if (
-    records.some(
-      (record) => !before.has(record.path) || previous.pages.has(record.path) !== rendered.pages.has(record.path),
-    )
-  )
-    return all;
-  for (const record of records) {
-    if (!renderedPaths.has(record.path)) continue;
-    const ids = previous.pages.get(record.path)?.summary.ids;
-    if (!ids || ids.join('\n') !== (record.summary?.ids ?? []).join('\n')) return all;
-  }
-  return (output) => renderedPaths.has(output.path);
-}
-
-/** A finished build: the site record, its warnings and how long each stage took. */
+/** A finished build: the site record, every file written, the warnings and how long each step took. */
 export interface BuildResult {
   readonly site: Site;
+  /** Every file of the site, with its stamp as written. */
+  readonly outputs: readonly (Output & { readonly stamp: FileStamp })[];
   readonly warnings: readonly BuildError[];
-  readonly timings: readonly { stage: string; ms: number }[];
+  readonly timings: Progress['timings'];
   /** Each page's JavaScript, gzip bytes, by output path. */
   readonly scriptWeights: ReadonlyMap<string, ScriptWeight>;
-  /** The stylesheet's gzip bytes. */
-  readonly stylesheetGzip: number;
   /** Pages rendered by this build, and pages carried over unchanged from the last one. */
   readonly rendered: number;
   readonly kept: number;
-  /** What this build remembers, for the next one (the dev server keeps it in memory). */
-  readonly memory: BuildMemory;
+  /** The incremental build, for the next build to start from (the dev server keeps it). */
+  readonly incremental: IncrementalBuild;
+}
+
+/** Where a build writes, how it reports progress, and the incremental build to continue. */
+export interface BuildOptions {
+  readonly writer?: Writer;
+  readonly progress?: Progress;
+  readonly incremental?: IncrementalBuild;
 }
 
 /**
- * The pipeline, in order: load → validate → route → bundle → images → widgets → render → hosts →
- * check → write. Pages are handed to the writer as they are rendered; the writer keeps them
- * apart from the current site until the checks pass, so a failed build changes nothing.
- * `memory` is what the last build remembered; by default it is read from the cache folder.
+ * The pipeline: load → validate → route → bundle → images → widgets → render → hosts → check
+ * → write. Each stage is a function of what the earlier ones made; the incremental build
+ * (cli/incremental/) plans which pages render again before `render` and remembers what was
+ * written after `write`. The site is written only once every check has passed, so a failed
+ * build changes nothing.
  */
-export async function build(
-  config: Config,
-  writer: Writer = fsWriter(config.outDir),
-  progress: Progress = createProgress(config),
-  memory?: BuildMemory,
-): Promise<BuildResult> {
-  const task = progress.task;
-  const previous = memory ?? (await loadBuildMemory(config.cacheDir, config.generatorKey, config.outDir));
-  const files = await task('load', () => loadFiles(config.contentDir, config.publicDir, previous.sources));
-  const parsed = new Map(previous.parsed);
-  const checked = new Map(previous.checked);
-  const content = await task('validate', () => validateContent(files, parsed, checked));
+export async function build(config: Config, options: BuildOptions = {}): Promise<BuildResult> {
+  const { task, timings } = options.progress ?? createProgress(config);
+  const writer = options.writer ?? fsWriter(config.outDir);
+  const incremental = await openIncrementalBuild(config, options.incremental);
+
+  const sources = await task('load', () => loadSources(config));
+  const content = await task('validate', () => validateContent(sources));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
-  const bundle = await task('bundle', () =>
-    bundleAssets({
-      stylesheetPath: config.stylesheet,
-      browsers: config.browsers,
-      publicFiles: content.publicFiles,
-      cacheDir: config.cacheDir,
-    }),
-  );
+  const assets = await task('bundle', () => bundleAssets({ ...config, publicFiles: content.publicFiles }));
   const images = await task('images', () => buildImages(content.images, config.cacheDir));
   const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir));
+  const buildYear = config.buildTime.getUTCFullYear();
+  const site: Site = {
+    content,
+    routes,
+    redirects,
+    assets: assets.manifest,
+    images: images.manifest,
+    scripts: widgets.scripts,
+    buildYear,
+  };
 
-  const session = await writer.begin();
-  try {
-    const rendered = await task('render', () =>
-      renderSite(
-        {
-          content,
-          routes,
-          redirects,
-          assets: bundle.assets,
-          scripts: widgets.scripts,
-          images: images.manifest,
-          buildYear: config.buildTime.getUTCFullYear(),
-          manifest: previous.pages,
-          lookups: previous.lookups,
-          threads: config.renderThreads,
-        },
-        session,
-      ),
-    );
-    const usedWidgets = [
-      ...new Set(rendered.outputs.flatMap((output) => output.summary?.islands.map((island) => island.name) ?? [])),
-    ].sort();
-    const publicOutputs: Output[] = content.publicFiles.map((file) => ({ path: file.path, contents: file.contents }));
-    const hosts = await task('hosts', () => writeHostConfigs(rendered.outputs, redirects, content.settings));
-    const others = [
-      ...bundle.outputs,
-      ...images.outputs,
-      ...scriptFilesFor(usedWidgets, widgets),
-      ...publicOutputs,
-      ...hosts.outputs,
-    ];
-    for (const output of others) await session.put(output.path, output.contents);
-    const records: OutputRecord[] = [...rendered.outputs, ...others.map((output) => ({ path: output.path }))];
-    const scriptCheck = await task('check', () => {
-      const checked = checkScripts(records, widgets.scripts, config.scriptBudgets);
-      throwIfAny([...checkOutputs(records, linksToCheck(records, rendered, previous)), ...checked.errors]);
-      return checked;
-    });
-    const warnings = [...content.warnings, ...rendered.warnings, ...scriptCheck.overBudget];
-    if (config.isStrict && warnings.length > 0)
-      throw new BuildErrors(
-        warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)),
-      );
-    const stamps = await task('write', () => session.commit(previous.files.length > 0 ? previous.files : undefined));
-    const pages = new Map(
-      [...rendered.pages].map(([path, page]) => [path, 'stamp' in page ? page : { ...page, stamp: stamps.get(path)! }]),
-    );
-    const written = records.map((record) => record.path);
-    const hashes = new Map(content.pages.map((page) => [page.file, page.sourceHash]));
-    const sources: KnownSources = new Map(
-      files.content.flatMap((file) =>
-        file.stamp && hashes.has(file.file) ? [[file.path, { stamp: file.stamp, hash: hashes.get(file.file)! }]] : [],
-      ),
-    );
-    const remembered = { pages, parsed, checked, sources, files: written, lookups: rendered.lookups };
-    // The site is written by now; a memory that cannot be saved only makes the next build slower.
-    await saveBuildMemory(config.cacheDir, config.generatorKey, config.outDir, remembered).catch(() => undefined);
-    const stylesheet = bundle.outputs.find((output) => `/${output.path}` === bundle.assets.stylesheet);
-    return {
-      site: {
-        content,
-        routes,
-        redirects,
-        assets: bundle.assets,
-        scripts: widgets.scripts,
-        outputs: records.map((record) => ({ ...record, size: stamps.get(record.path)?.size })),
-      },
-      warnings,
-      timings: progress.timings,
-      scriptWeights: scriptCheck.weights,
-      stylesheetGzip: stylesheet ? gzipSync(stylesheet.contents).length : 0,
-      rendered: rendered.rendered,
-      kept: rendered.kept,
-      memory: remembered,
-    };
-  } catch (error) {
-    await session.abort();
-    throw error;
-  }
+  const jobs = listPageJobs(site);
+  const plan = await task('plan', () => incremental.plan(site, jobs, writer));
+  const rendered = await task('render', () => renderSite(site, plan.toRender, config.renderThreads));
+  const pages = [...rendered.pages.flatMap((page) => page.outputs), ...plan.carried, ...rendered.files];
+  const languages = content.languages.map((language) => language.code);
+  const hosts = await task('hosts', () => buildHostConfigs(pages, redirects, content.settings, languages));
+  const islands = [...new Set(pages.flatMap((page) => page.summary?.islands.map((island) => island.name) ?? []))];
+  const outputs = [
+    ...pages,
+    ...assets.outputs,
+    ...images.outputs,
+    ...scriptFilesFor(islands.sort(), widgets.files, widgets.scripts),
+    ...content.publicFiles,
+    ...hosts,
+  ];
+  const checked = await task('check', () => checkSite(outputs, site.scripts, languages));
+  throwIfAny(checked.errors);
+  const warnings = [...content.warnings, ...rendered.warnings, ...checked.overBudget];
+  if (config.isStrict)
+    throwIfAny(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
+  const stamps = await task('write', () => writer.write(outputs));
+  await task('remember', () => incremental.remember(site, rendered.pages, stamps));
+
+  return {
+    site,
+    outputs: outputs.map((output) => ({ ...output, stamp: stamps.get(output.path)! })),
+    warnings,
+    timings,
+    scriptWeights: checked.weights,
+    rendered: plan.toRender.length,
+    kept: jobs.length - plan.toRender.length,
+    incremental,
+  };
 }

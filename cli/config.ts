@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BuildError } from './errors.ts';
 
 /** How a build runs: folders, strictness, output detail, clock. */
 export interface Config {
-  /** Content folder (YAML and markdown per locale). */
+  /** Content folder (YAML and markdown per language). */
   readonly contentDir: string;
   /** Static files copied as they are. */
   readonly publicDir: string;
@@ -13,15 +14,16 @@ export interface Config {
   readonly stylesheet: string;
   /** The widgets' sources: `loader.ts` and one folder per widget. */
   readonly widgetsDir: string;
-  /** Most JavaScript a page may load without interaction, gzip bytes (--strict fails over it). */
-  readonly scriptBudgets: { readonly home: number; readonly page: number };
   /** Browsers the stylesheet is prefixed for (browserslist queries). */
   readonly browsers: readonly string[];
-  /** Results that later builds can reuse, keyed by the hash of their inputs. */
+  /** Results that later builds can reuse: processed assets and the incremental build's manifest. */
   readonly cacheDir: string;
-  /** Identifies the generator's code; caches are kept per version. None: no markdown cache. */
+  /**
+   * Identifies the generator's code, templates included (a hash of their sources): a build by
+   * another version renders every page again. None: every build renders every page.
+   */
   readonly generatorKey?: string;
-  /** Fail on any warning: fallbacks to Catalan, unknown translation keys. */
+  /** Fail on any warning: fallbacks to the default language, unknown translation keys, budgets. */
   readonly isStrict: boolean;
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
   /** The build's clock: SOURCE_DATE_EPOCH when set, so builds are reproducible. */
@@ -42,17 +44,19 @@ export interface BuildFlags {
   verbose?: boolean;
 }
 
+/** The generator as the command runs it: its folder, its version and its render thread's script. */
+export interface Generator {
+  /** The package's folder, where templates/ and widgets/ are. */
+  readonly root: string;
+  readonly key?: string;
+  readonly workerScript?: string;
+}
+
 /** The generator's own folder when its modules run unbundled (tests). */
-const sourcePackageRoot = resolve(fileURLToPath(import.meta.url), '../..');
+const sourceRoot = resolve(fileURLToPath(import.meta.url), '../..');
 
 /** The browsers the site supports; autoprefixer adds the prefixes they need. */
 const supportedBrowsers = ['defaults', 'not dead'];
-
-const defaults = {
-  contentDir: 'content',
-  publicDir: 'public',
-  outDir: 'dist',
-} satisfies Partial<Record<keyof Config, string>>;
 
 /** Pages to render before worker threads pay for their start (measured with bench/scale.js). */
 const THREADS_FROM = 300;
@@ -61,34 +65,33 @@ const THREADS_FROM = 300;
 export function loadConfig(
   flags: BuildFlags,
   env: NodeJS.ProcessEnv = process.env,
-  packageRoot = sourcePackageRoot,
-  generatorKey?: string,
-  workerScript?: string,
+  generator: Generator = { root: sourceRoot },
 ): Config {
   const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && !/^\d+$/.test(epoch))
-    throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
+  if (epoch !== undefined && !/^\d+$/.test(epoch)) {
+    throw new BuildError('InvalidConfig', `SOURCE_DATE_EPOCH must be whole seconds since 1970, not "${epoch}"`);
+  }
   return {
-    contentDir: resolve(flags.content ?? defaults.contentDir),
-    publicDir: resolve(defaults.publicDir),
-    outDir: resolve(flags.out ?? defaults.outDir),
-    stylesheet: resolve(packageRoot, 'templates/styles/site.css'),
-    widgetsDir: resolve(packageRoot, 'widgets'),
+    contentDir: resolve(flags.content ?? 'content'),
+    publicDir: resolve('public'),
+    outDir: resolve(flags.out ?? 'dist'),
+    stylesheet: resolve(generator.root, 'templates/styles/site.css'),
+    widgetsDir: resolve(generator.root, 'widgets'),
     browsers: supportedBrowsers,
-    scriptBudgets: { home: 12 * 1024, page: 8 * 1024 },
     cacheDir: resolve('.cache/sitegen'),
-    generatorKey,
+    generatorKey: generator.key,
     isStrict: flags.strict ?? false,
     verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
     buildTime: epoch === undefined ? new Date() : new Date(Number(epoch) * 1000),
-    renderThreads: renderThreadsOf(env.SITEGEN_THREADS, workerScript),
+    renderThreads: renderThreadsOf(env.SITEGEN_THREADS, generator.workerScript),
   };
 }
 
 /** SITEGEN_THREADS: `off` renders on the main thread only, `always` uses threads for any number of pages. */
 function renderThreadsOf(setting: string | undefined, script: string | undefined): Config['renderThreads'] {
-  if (setting !== undefined && !['off', 'always'].includes(setting))
-    throw new Error(`SITEGEN_THREADS must be "off" or "always", not "${setting}"`);
+  if (setting !== undefined && !['off', 'always'].includes(setting)) {
+    throw new BuildError('InvalidConfig', `SITEGEN_THREADS must be "off" or "always", not "${setting}"`);
+  }
   if (!script || setting === 'off') return undefined;
   return { script, from: setting === 'always' ? 1 : THREADS_FROM };
 }

@@ -1,7 +1,10 @@
 /**
- * Every problem the generator can report, with a permanent code, a message that says what
- * happened and a hint that says what to do. Validation and checks collect many of these and
- * fail once; parsing and I/O throw the first one with its cause kept.
+ * The one error model of the generator: every problem it reports, from a content file, a
+ * template, the configuration, the command line or a quality gate over a built site, is a
+ * BuildError with a permanent code from this catalogue, a message that says what happened, a
+ * hint that says what to do, and where it is (`file:line:col`) as precisely as it is known.
+ * Validation and checks collect many and fail once; parsing and I/O throw the first with its
+ * cause kept.
  */
 
 /** The catalogue: each code with the hint printed under its message. */
@@ -9,13 +12,13 @@ export const errorCatalogue = {
   InvalidYaml: 'Fix the YAML syntax at that position (indentation, quotes, a missing colon).',
   InvalidFrontmatter: 'Front matter is the YAML block between the two `---` lines at the top of the file.',
   InvalidField: 'Compare the field with the documented shape in content/README.md.',
-  UnknownLocale: 'Content folders are named after the site languages: ca, es, en.',
+  UnknownLocale: 'Content folders are named after the languages listed in content/site.yaml.',
   UnknownTemplate: 'Use one of the templates listed in content/README.md.',
   DuplicateId: 'Ids must be unique within a collection; rename one of them.',
   DuplicateRoute: 'Two sources produce the same URL; rename or remove one of them.',
-  MissingOriginal: 'Catalan is the source language: add the page under content/ca/ first.',
-  MissingTranslation: 'Add the text in that language; until then visitors see the Catalan text.',
-  UnknownTranslationKey: 'Add the key to content/ca/ui.yaml (and es, en) or fix the spelling.',
+  MissingOriginal: 'The first language of content/site.yaml is the source: add the page in its folder first.',
+  MissingTranslation: 'Add the text in that language; until then visitors see the default language’s text.',
+  UnknownTranslationKey: 'Add the key to every content/<language>/ui.yaml, or fix the spelling.',
   UnknownSetting: 'Placeholders name a setting of content/site.yaml, e.g. {{contact.email}}.',
   InvalidHeading:
     'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
@@ -24,12 +27,18 @@ export const errorCatalogue = {
   TemplateError: 'A template threw while rendering; the component stack shows where.',
   OutputError: 'Check that the output folder can be written and the disk is not full.',
   ReadError: 'Check that the file exists and can be read.',
-  BundleError: 'Fix the stylesheet or widget source named above.',
+  BundleError: 'Fix the stylesheet, image or widget source named above.',
   UnknownWidget: 'Islands name a folder of widgets/ that has an index.ts exporting mount().',
   ExternalScript: 'Third-party scripts load only through the consent-gated analytics widget.',
   InvisibleCharacter:
     'Retype the text around that position, or paste it as plain text: the characters are removed from the page.',
-  OverBudget: 'Make the named widget smaller, load it later (idle, visible, interaction), or drop it from the page.',
+  OverBudget: 'Make the page or the named widget smaller, load it later (idle, visible, interaction), or drop it.',
+  InvalidConfig: 'Fix the value of that setting or environment variable.',
+  InvalidHtml: 'Fix the template or the content that produces this markup.',
+  SearchMismatch: 'Canonical, hreflang, sitemap, titles and descriptions must agree; fix the template or content.',
+  AccessibilityViolation: 'See the rule’s page on dequeuniversity.com and fix the template or content.',
+  MissingBrowser:
+    'Install Chromium (Debian: apt-get install -y chromium), point CHROMIUM_PATH at one, or leave the gate out with --skip accessibility.',
 } as const;
 
 /** A code from the catalogue. */
@@ -61,11 +70,11 @@ export class BuildError extends Error {
   }
 }
 
-/** Several problems found by one stage; the build fails once with all of them. */
+/** Several problems found by one stage; the build fails once with all of them, sorted by position. */
 export class BuildErrors extends Error {
   readonly errors: readonly BuildError[];
 
-  constructor(errors: BuildError[]) {
+  constructor(errors: readonly BuildError[]) {
     super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
     this.name = 'BuildErrors';
     this.errors = [...errors].sort(compareErrors);
@@ -73,7 +82,7 @@ export class BuildErrors extends Error {
 }
 
 /** Throws a BuildErrors when the list is not empty. */
-export function throwIfAny(errors: BuildError[]): void {
+export function throwIfAny(errors: readonly BuildError[]): void {
   if (errors.length > 0) throw new BuildErrors(errors);
 }
 
@@ -95,7 +104,19 @@ export function formatError(error: BuildError): string {
   return `${position ? `${position} ` : ''}${error.code} — ${error.message}\n  hint: ${error.hint}`;
 }
 
-/** A problem as plain data, to cross to another thread or into the build memory. */
+/**
+ * What to print for anything a command throws: every problem of a BuildErrors, a BuildError
+ * as itself; only an error the generator did not expect (a bug) keeps its stack.
+ */
+export function describeFailure(error: unknown): string {
+  if (error instanceof BuildErrors) return [`${error.message}:`, ...error.errors.map(formatError)].join('\n');
+  if (error instanceof BuildError) return formatError(error);
+  return error instanceof Error
+    ? `Internal error: ${error.stack ?? error.message}`
+    : `Internal error: ${String(error)}`;
+}
+
+/** A problem as plain data, to cross to another thread or into a report. */
 export interface ProblemRecord {
   readonly code: ErrorCode;
   readonly message: string;
@@ -105,6 +126,7 @@ export interface ProblemRecord {
   readonly hint?: string;
 }
 
+/** The plain data of a problem. */
 export const toRecord = (error: BuildError): ProblemRecord => ({
   code: error.code,
   message: error.message,
@@ -113,4 +135,6 @@ export const toRecord = (error: BuildError): ProblemRecord => ({
   col: error.col,
   hint: error.hint,
 });
+
+/** A problem again, from its plain data. */
 export const fromRecord = (record: ProblemRecord): BuildError => new BuildError(record.code, record.message, record);

@@ -1,21 +1,14 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { build } from './build.ts';
-import { loadConfig, type BuildFlags } from './config.ts';
-import { BuildError, BuildErrors, formatError } from './errors.ts';
-import { formatReport } from './lib/report.ts';
+import { runBuild } from './commands/build.ts';
+import type { BuildFlags, Generator } from './config.ts';
+import { describeFailure } from './errors.ts';
 
 /**
- * Runs the command line and returns the process exit code. `packageRoot` locates the templates;
- * `generatorKey` identifies this version of the generator for its caches; `workerScript` is the
- * bundled render thread, for sites with enough pages to render in parallel.
+ * Runs the command line and returns the process exit code. `generator` says where the
+ * generator's files are (templates, widgets), which version it is, and its render thread.
  */
-export async function main(
-  argv: readonly string[],
-  packageRoot?: string,
-  generatorKey?: string,
-  workerScript?: string,
-): Promise<number> {
+export async function main(argv: readonly string[], generator: Generator): Promise<number> {
   let exitCode = 0;
   const program = new Command('sitegen')
     .description('Builds the trilingual static site from content/ into dist/')
@@ -25,26 +18,30 @@ export async function main(
     .description('build every page, redirect and asset into the output folder')
     .option('--content <dir>', 'content folder', 'content')
     .option('--out <dir>', 'output folder', 'dist')
-    .option('--strict', 'fail on any warning (fallbacks to Catalan, unknown translation keys)')
+    .option('--strict', 'fail on any warning (fallbacks to the default language, unknown translation keys)')
     .option('--quiet', 'print errors only')
     .option('--verbose', 'list every page and example setting')
     .action(async (flags: BuildFlags) => {
-      exitCode = await runBuild(flags, packageRoot, generatorKey, workerScript);
+      exitCode = await runBuild(flags, generator);
     });
   program
     .command('dev')
-    .description('build into memory, serve on 127.0.0.1, rebuild on every change and reload the open pages')
+    .description('build and serve on 127.0.0.1, rebuild on every change and reload the open pages')
     .option('--content <dir>', 'content folder', 'content')
     .option('--port <number>', 'port to listen on', '4321')
     .action(async (flags: { content: string; port: string }) => {
-      const { runDev } = await import('./commands/dev.ts');
-      await runDev(
-        { content: flags.content, port: Number(flags.port) },
-        packageRoot ?? resolve('.'),
-        generatorKey,
-        (line) => console.log(line),
-      );
+      const { runDevServer } = await import('./dev/dev-server.ts');
+      await runDevServer({ content: flags.content, port: Number(flags.port) }, generator, (line) => console.log(line));
       await new Promise(() => undefined);
+    });
+  program
+    // The dev server's builder: a child process holding the build in memory (see cli/dev/).
+    .command('dev-builder', { hidden: true })
+    .option('--content <dir>', 'content folder', 'content')
+    .requiredOption('--out <dir>', 'output folder')
+    .action(async (flags: BuildFlags) => {
+      const { runDevBuilder } = await import('./dev/dev-builder.ts');
+      await runDevBuilder(flags, generator);
     });
   program
     .command('schemas')
@@ -56,7 +53,7 @@ export async function main(
     });
   program
     .command('translations')
-    .description('list, per language, the texts and pages that fall back to Catalan')
+    .description('list, per language, the texts and pages that fall back to the default language')
     .option('--content <dir>', 'content folder', 'content')
     .action(async (flags: { content: string }) => {
       const { reportTranslations } = await import('./commands/translations.ts');
@@ -69,7 +66,7 @@ export async function main(
     .description('list the licences of the packages the generator runs with, as the README shows them')
     .action(async () => {
       const { licenceList } = await import('./commands/licences.ts');
-      console.log(await licenceList(packageRoot ?? resolve('.')));
+      console.log(await licenceList(generator.root));
     });
   program
     .command('preview')
@@ -86,9 +83,7 @@ export async function main(
     });
   program
     .command('check')
-    .description(
-      'serve the built site on 127.0.0.1 and run the quality gates: links, HTML, SEO, budgets, accessibility',
-    )
+    .description('run the quality gates over the built site: links, HTML, search consistency, budgets, accessibility')
     .option('--dist <dir>', 'built site to check', 'dist')
     .option('--report <file>', 'where to write the JSON report', 'check-report.json')
     .option('--external', 'also fetch external links (needs a network)')
@@ -101,46 +96,20 @@ export async function main(
     .action(async (flags: { dist: string; report: string; external?: boolean; chromium: string; skip: string }) => {
       const { runCheck } = await import('./check/run-check.ts');
       console.log(`Checking ${flags.dist}/`);
-      const passed = await runCheck(
-        {
-          dist: resolve(flags.dist),
-          report: resolve(flags.report),
-          external: flags.external ?? false,
-          chromium: flags.chromium,
-          skip: flags.skip.split(',').filter(Boolean),
-        },
-        (line) => console.log(line),
-      );
-      exitCode = passed ? 0 : 1;
+      const options = {
+        dist: resolve(flags.dist),
+        report: resolve(flags.report),
+        external: flags.external ?? false,
+        chromium: flags.chromium,
+        skip: flags.skip.split(',').filter(Boolean),
+      };
+      exitCode = (await runCheck(options, (line) => console.log(line))) ? 0 : 1;
     });
-  await program.parseAsync(argv, { from: 'user' });
-  return exitCode;
-}
-
-async function runBuild(
-  flags: BuildFlags,
-  packageRoot: string | undefined,
-  generatorKey: string | undefined,
-  workerScript: string | undefined,
-): Promise<number> {
-  const start = performance.now();
   try {
-    const config = loadConfig(flags, process.env, packageRoot, generatorKey, workerScript);
-    const result = await build(config);
-    if (config.verbosity !== 'quiet')
-      console.log(formatReport(result, performance.now() - start, config.verbosity === 'verbose'));
-    return 0;
+    await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     console.error(describeFailure(error));
-    console.error('Build failed; the previous output was left as it was.');
     return 1;
   }
-}
-
-function describeFailure(error: unknown): string {
-  if (error instanceof BuildErrors) return [`${error.message}:`, ...error.errors.map(formatError)].join('\n');
-  if (error instanceof BuildError) return formatError(error);
-  return error instanceof Error
-    ? `Internal error: ${error.stack ?? error.message}`
-    : `Internal error: ${String(error)}`;
+  return exitCode;
 }

@@ -1,5 +1,5 @@
 /**
- * The content model and build record, shared by the generator stages and the templates.
+ * The content model and the build record, shared by the generator's stages and the templates.
  * Entry types are inferred from the zod schemas, so a schema and its type cannot drift apart.
  */
 import type { z } from 'zod';
@@ -19,12 +19,19 @@ import type { BuildError } from './errors.ts';
 
 export type { UiKey } from './schemas/ui.ts';
 
-/** A site language. */
-export type Locale = 'ca' | 'es' | 'en';
-/** The languages in the order the site offers them; the first is the default. */
-export const LOCALES: readonly Locale[] = ['ca', 'es', 'en'];
-/** The default language (decision 1): redirects and fallbacks go to it. */
-export const DEFAULT_LOCALE: Locale = 'ca';
+/**
+ * A language code of the site (`ca`, `es`, `en`): one of `languages` in content/site.yaml,
+ * which lists them in the order the site offers them; the first is the default.
+ */
+export type Locale = string;
+
+/** A language of the site as pages name it: its code, its own name, its Open Graph locale. */
+export interface Language {
+  readonly code: Locale;
+  /** The language's name in itself ("Català"), for the language switcher. */
+  readonly name: string;
+  readonly ogLocale: string;
+}
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type Localized = z.infer<typeof localizedSchema>;
@@ -43,7 +50,7 @@ export type Translate = (key: UiKey, vars?: TranslationVars) => string;
 
 /** One markdown page in one language, as validated. */
 export interface PageEntry {
-  /** Path below the locale folder without extension: `services/orto-k`; the home page is ''. */
+  /** Path below the language folder without extension: `services/orto-k`; the home page is ''. */
   readonly id: string;
   readonly locale: Locale;
   readonly template: PageTemplate;
@@ -56,18 +63,12 @@ export interface PageEntry {
   /** Short name for menus, the footer and breadcrumbs; the title when not set. */
   readonly label?: string;
   readonly appointment?: { readonly subject?: string; readonly duration?: number };
-  /**
-   * The file it came from, relative to the working directory. The markdown body is read from
-   * it when the page is rendered (see cli/lib/page-bodies.ts), so a build of thousands of pages
-   * does not hold every text in memory.
-   */
+  /** The file it came from, relative to the working directory: `content/es/about.md`. */
   readonly file: string;
-  /** Offset in the file's text where the body starts. */
-  readonly bodyStart: number;
+  /** The markdown body, below the front matter. */
+  readonly body: string;
   /** Line in the file where the body starts (1-based), for error positions. */
   readonly bodyLine: number;
-  /** Hash of the file's text as validated: equal hashes, equal pages. */
-  readonly sourceHash: string;
 }
 
 /** All collections, validated. */
@@ -86,31 +87,51 @@ export interface RedirectRule {
   readonly to: string;
 }
 
-/** A static file copied from public/ as it is. */
-export interface PublicFile {
-  /** Path below public/, with forward slashes. */
+/** A file read as bytes: a static file of public/ or an image of content/images/. */
+export interface BinaryFile {
+  /** Path below its folder, with forward slashes: `images/logo.svg`. */
   readonly path: string;
   readonly contents: Buffer;
+}
+
+/** A content file as read from disk. */
+export interface SourceFile {
+  /** Path for messages, relative to the working directory: `content/es/about.md`. */
+  readonly file: string;
+  /** Path below the content folder, forward slashes: `es/about.md`. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/** Everything a build reads: the content files, the content images and the public files. */
+export interface Sources {
+  readonly content: readonly SourceFile[];
+  /** Raster images below content/images/, as bytes: the build makes responsive versions. */
+  readonly images: readonly BinaryFile[];
+  readonly publicFiles: readonly BinaryFile[];
 }
 
 /** Everything the content folder says, validated. */
 export interface Content {
   /** Business settings from content/site.yaml. */
   readonly settings: Settings;
+  /** The site's languages in order; the first is the default. */
+  readonly languages: readonly Language[];
   /** Example content still in use: `!example` settings and example reviews, as `file: path`. */
   readonly examples: readonly string[];
-  /** The translation table per locale; es and en may lack keys (they fall back to ca). */
+  /** The translation table per language; all but the default may lack keys (they fall back to it). */
   readonly ui: Readonly<Record<Locale, Readonly<Partial<Record<UiKey, string>>>>>;
-  /** Every markdown page in every locale. */
+  /** Every markdown page in every language. */
   readonly pages: readonly PageEntry[];
   readonly collections: Collections;
   readonly redirectRules: readonly RedirectRule[];
-  /** First segments of the page ids whose unprefixed paths redirect to the visitor's language (decision 3). */
+  /** First segments of the page ids whose unprefixed paths redirect to the visitor's language. */
   readonly unprefixedSections: readonly string[];
-  readonly publicFiles: readonly PublicFile[];
-  /** Raster images of content/images/, as bytes (path below content/: `images/shop.jpg`). */
-  readonly images: readonly PublicFile[];
-  /** Fallbacks to Catalan and other things a maintainer should fix; `--strict` fails on them. */
+  /** Static files of public/, copied as they are. */
+  readonly publicFiles: readonly BinaryFile[];
+  /** Raster images of content/images/ (path below content/: `images/shop.jpg`). */
+  readonly images: readonly BinaryFile[];
+  /** Fallbacks to the default language and other things a maintainer should fix; `--strict` fails on them. */
   readonly warnings: readonly BuildError[];
 }
 
@@ -122,13 +143,13 @@ export interface Route {
   /** The page's id, the same in every language: `services/orto-k`, `products/oticon-models/real`. */
   readonly id: string;
   readonly template: PageTemplate | 'model';
-  /** The markdown entry rendered here (the Catalan one when the locale lacks its own). */
+  /** The markdown entry rendered here (the default language's when this one lacks its own). */
   readonly entry?: PageEntry;
   /** The model a model page shows. */
   readonly model?: Model;
-  /** The same page in every language, by locale. */
+  /** The same page in every language, by language code, in the site's order. */
   readonly alternates: Readonly<Record<Locale, string>>;
-  /** True when the page shows Catalan content because this locale has none. */
+  /** True when the page shows the default language's content because this language has none. */
   readonly isFallback: boolean;
   /** False for pages that search engines should not list (404 pages). */
   readonly isIndexable: boolean;
@@ -138,14 +159,14 @@ export interface Route {
 export type RedirectKind =
   /** A fixed target: legacy addresses and `/cat/`. */
   | 'fixed'
-  /** The visitor's saved language or ca: the root and unprefixed page paths (decisions 3 and 5). */
+  /** The visitor's saved language or the default one: the root and unprefixed page paths. */
   | 'language';
 
 /** One redirect of the site: a stub file and, later, host configuration. */
 export interface Redirect {
   /** Path without trailing slash, e.g. `/ayudas-tecnicas`; the root is `/`. */
   readonly from: string;
-  /** Target URL; for `language` redirects the Catalan target, with `/ca/` to be swapped. */
+  /** Target URL; for `language` redirects the default language's target, its prefix to be swapped. */
   readonly to: string;
   readonly kind: RedirectKind;
   /** 301 for permanent moves, 302 where the target depends on the visitor. */
@@ -197,43 +218,10 @@ export interface AssetManifest {
   readonly touchIcon?: ImageAsset;
 }
 
-/** A file of the finished site. */
-export interface Output {
-  /** Path below the output folder, with forward slashes. */
-  readonly path: string;
-  readonly contents: string | Buffer;
-  /** The route it renders, for pages. */
-  readonly route?: Route;
-}
-
-/** The build record: each stage adds its part and nothing changes it afterwards. */
-export interface Site {
-  /** Validated content. */
-  readonly content: Content;
-  /** Every page in every language. */
-  readonly routes: readonly Route[];
-  /** Every redirect, from content/redirects.yaml and derived from the routes. */
-  readonly redirects: readonly Redirect[];
-  /** Bundled assets and their files. */
-  readonly assets: AssetManifest;
-  /** The widgets' scripts the pages load. */
-  readonly scripts: ScriptManifest;
-  /** Every file of the finished site; pages with their route and what the checks need of them. */
-  readonly outputs: readonly OutputRecord[];
-}
-
-/** A file the build wrote, without its contents (pages are written as they are rendered). */
-export interface OutputRecord {
-  readonly path: string;
-  /** Bytes, once written. */
-  readonly size?: number;
-  readonly route?: Route;
-  /** For HTML files: what the checks and the host configuration need to know of them. */
-  readonly summary?: PageSummary;
-}
-
 /** What an HTML file links to, names and runs, read from it once when it is rendered. */
 export interface PageSummary {
+  /** True for a redirect stub: a page that sends the visitor on to another address at once. */
+  readonly isRedirect: boolean;
   /** Every href and src value, entities decoded, in document order. */
   readonly links: readonly string[];
   /** Every id attribute: what a fragment can point at. */
@@ -246,16 +234,49 @@ export interface PageSummary {
   readonly externalScript?: string;
 }
 
+/** A file of the finished site. */
+export interface Output {
+  /** Path below the output folder, with forward slashes. */
+  readonly path: string;
+  /**
+   * The bytes; or, for a file carried over unchanged from the last build, `{ copyOf }`: the
+   * absolute path of the file that holds them, which the writer links or copies.
+   */
+  readonly contents: string | Buffer | { readonly copyOf: string };
+  /** The route it renders, for pages. */
+  readonly route?: Route;
+  /** For HTML files: what the checks and the host configuration need to know of them. */
+  readonly summary?: PageSummary;
+}
+
+/** The build record: each stage adds its part and nothing changes it afterwards. */
+export interface Site {
+  /** Validated content. */
+  readonly content: Content;
+  /** Every page in every language. */
+  readonly routes: readonly Route[];
+  /** Every redirect, from content/redirects.yaml and derived from the routes. */
+  readonly redirects: readonly Redirect[];
+  /** Bundled assets: the stylesheet and icons. */
+  readonly assets: AssetManifest;
+  /** Responsive versions of the content images. */
+  readonly images: ImageManifest;
+  /** The widgets' scripts the pages load. */
+  readonly scripts: ScriptManifest;
+  /** The year of the build's clock, for the copyright line. */
+  readonly buildYear: number;
+}
+
 /**
  * Another page as templates see it: its address and front matter, never its body, so a page
  * depends on what menus and lists show of other pages and not on their text.
  */
 export interface PageRef extends Omit<Route, 'entry' | 'model'> {
-  readonly entry?: Omit<PageEntry, 'bodyStart' | 'bodyLine' | 'sourceHash'>;
+  readonly entry?: Omit<PageEntry, 'body' | 'bodyLine'>;
   readonly model?: Omit<Model, 'body'>;
 }
 
-/** The site's pages as templates look them up; every lookup is recorded as a dependency of the page. */
+/** The site's pages as templates look them up. */
 export interface SitePages {
   /** The page `id` in `locale`; throws when the site has no such page, failing the build. */
   find(locale: Locale, id: string): PageRef;
@@ -268,10 +289,10 @@ export interface PageProps {
   readonly route: Route;
   readonly pages: SitePages;
   readonly settings: Settings;
+  /** The site's languages in order; the first is the default. */
+  readonly languages: readonly Language[];
   readonly collections: Collections;
   readonly assets: AssetManifest;
-  /** Each language's own name ("Català", "Español", "English") for the language switcher. */
-  readonly languageNames: Readonly<Record<Locale, string>>;
   /** The page body as HTML, placeholders filled and links resolved. */
   readonly bodyHtml: string;
   /** The year of the build's clock (SOURCE_DATE_EPOCH when set), for the copyright line. */

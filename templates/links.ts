@@ -5,7 +5,7 @@ import type { Locale } from '../cli/types.ts';
  * `/#products` → `/es/#products`. Absolute and already-prefixed URLs are kept.
  */
 export function localHref(locale: Locale, path: string): string {
-  if (!path.startsWith('/') || /^\/(ca|es|en)(\/|$)/.test(path)) return path;
+  if (!path.startsWith('/') || /^\/[a-z]{2}(\/|$)/.test(path)) return path;
   const index = path.search(/[?#]/);
   const [pathname, suffix] = index < 0 ? [path, ''] : [path.slice(0, index), path.slice(index)];
   const trimmed = pathname.replace(/^\/+|\/+$/g, '');

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HTMLElement } from 'node-html-parser';
+import { errorCatalogue, type ErrorCode, type ProblemRecord } from '../errors.ts';
 
 /** An HTML file of the built site, parsed. */
 export interface BuiltPage {
@@ -58,11 +59,32 @@ export async function readBuiltSite(root: string): Promise<BuiltSite> {
   return { root, pages, files };
 }
 
+/** The site's languages, as a built folder shows them: the top-level folders with a 404 page of their own. */
+export function languagesOf(site: BuiltSite): string[] {
+  return site.pages.map((page) => /^([^/]+)\/404\.html$/.exec(page.file)?.[1]).filter((code) => code !== undefined);
+}
+
+/** A problem a gate found: a problem of the catalogue (cli/errors.ts), with the address of the page it is on. */
+export interface GateProblem extends ProblemRecord {
+  /** The page's address: `/es/about/`. */
+  readonly page?: string;
+}
+
+/** A problem of `code` on a page of the built site, at `line`:`col` of its file when known. */
+export function problemOn(
+  page: Pick<BuiltPage, 'file' | 'url'> | undefined,
+  code: ErrorCode,
+  message: string,
+  where: { line?: number; col?: number } = {},
+): GateProblem {
+  return { code, message, hint: errorCatalogue[code], ...(page ? { page: page.url, file: page.file } : {}), ...where };
+}
+
 /** A gate's verdict: how many things it checked and what is wrong with them. */
 export interface GateResult {
   readonly gate: string;
   readonly checked: number;
-  readonly problems: readonly { readonly page?: string; readonly message: string }[];
+  readonly problems: readonly GateProblem[];
   /** Figures the report prints or saves (budgets, external links). */
   readonly details?: unknown;
 }

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { GateResult } from './built-site.ts';
+import { BuildError } from '../errors.ts';
+import { problemOn, type GateProblem, type GateResult } from './built-site.ts';
 
 const WIDTHS = [375, 1280];
 const CHROMIUM_ARGS = [
@@ -28,8 +30,14 @@ export async function checkAccessibility(
       fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
     ),
   ]);
+  if (!existsSync(chromiumPath)) {
+    throw new BuildError(
+      'MissingBrowser',
+      `the accessibility gate needs Chromium, and there is none at ${chromiumPath}`,
+    );
+  }
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
-  const problems: { page: string; message: string }[] = [];
+  const problems: GateProblem[] = [];
   try {
     for (const width of WIDTHS) {
       const context = await browser.newContext({
@@ -65,7 +73,10 @@ export async function checkAccessibility(
                     .join(', ')}`,
               );
             });
-            for (const violation of violations) problems.push({ page: url, message: `at ${width} px: ${violation}` });
+            for (const violation of violations) {
+              const page = { url, file: `${url.slice(1)}index.html` };
+              problems.push(problemOn(page, 'AccessibilityViolation', `at ${width} px: ${violation}`));
+            }
           }
         }),
       );

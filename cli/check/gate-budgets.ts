@@ -1,17 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { BuiltPage, BuiltSite, GateResult } from './built-site.ts';
-
-/** Most bytes a page may make a visitor download: gzip for text, as stored for images. */
-export const PAGE_BUDGETS = {
-  /** JavaScript that loads without interaction (the widget issue's budgets). */
-  scriptHome: 12 * 1024,
-  script: 8 * 1024,
-  html: 30 * 1024,
-  css: 20 * 1024,
-  images: 300 * 1024,
-};
-
-const IMPORT = /(?:from|import)\s*\(?"(\/assets\/[^"]+\.js)"/g;
+import { kilobytes, PAGE_BUDGETS, scriptBudgetOf } from '../lib/budgets.ts';
+import { islandsOf, weighScripts } from '../lib/scripts.ts';
+import type { ScriptManifest } from '../types.ts';
+import { problemOn, type BuiltPage, type BuiltSite, type GateProblem, type GateResult } from './built-site.ts';
 
 /** What one page weighs, in bytes. */
 export interface PageWeight {
@@ -22,41 +13,43 @@ export interface PageWeight {
   readonly images: number;
 }
 
+/** `import"/assets/x.js"`, `from"/assets/x.js"` and `import("/assets/x.js")` in esbuild's minified output. */
+const IMPORT = /(?:from|import)\s*(\(?)"(\/assets\/[^"]+\.js)"/g;
+
 /**
- * Weighs every page as a first visit downloads it: its HTML, its stylesheets, the loader and
- * the islands that load by themselves (load, idle, visible) with what they import at once,
- * and its images; over a budget is a problem.
+ * The script manifest of a built folder, read back from its files: the loader and widget
+ * modules the pages name, and every chunk's gzip size and imports. The build's own manifest
+ * comes from esbuild; `check` judges a folder on its own, and weighs it the same way.
+ */
+function scriptManifestOf(site: BuiltSite): ScriptManifest {
+  const chunks: Record<string, ScriptManifest['chunks'][string]> = {};
+  for (const [path, bytes] of site.files) {
+    if (!/^assets\/.+\.js$/.test(path)) continue;
+    const imports = [...bytes.toString('utf8').matchAll(IMPORT)];
+    chunks[`/${path}`] = {
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      imports: imports.filter((match) => !match[1]).map((match) => match[2]!),
+      dynamicImports: imports.filter((match) => match[1]).map((match) => match[2]!),
+    };
+  }
+  let loader = '';
+  const widgets: Record<string, string> = {};
+  for (const page of site.pages) {
+    loader ||= page.document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '';
+    Object.assign(widgets, JSON.parse(page.document.querySelector('#island-manifest')?.text || '{}'));
+  }
+  return { loader, widgets, chunks };
+}
+
+/**
+ * Weighs every indexable page as a first visit downloads it, against the one budget table
+ * (lib/budgets.ts): its HTML, its stylesheets, its scripts as the build weighs them (the
+ * loader and the islands that load by themselves, with what they import at once), its images.
  */
 export function checkBudgets(site: BuiltSite): GateResult {
+  const scripts = scriptManifestOf(site);
   const gzip = (path: string) => gzipSync(site.files.get(path) ?? Buffer.alloc(0), { level: 9 }).length;
-  const staticImports = (path: string) =>
-    [...(site.files.get(path)?.toString('utf8') ?? '').matchAll(IMPORT)]
-      .filter((match) => !match[0].includes('('))
-      .map((match) => match[1]!.slice(1));
-  const closure = (paths: readonly string[]) => {
-    const seen = new Set<string>();
-    const visit = (path: string) => {
-      if (!seen.has(path)) {
-        seen.add(path);
-        staticImports(path).forEach(visit);
-      }
-    };
-    paths.forEach(visit);
-    return seen;
-  };
   const weigh = (page: BuiltPage): PageWeight => {
-    const manifest = JSON.parse(page.document.querySelector('#island-manifest')?.text || '{}') as Record<
-      string,
-      string
-    >;
-    const loader = page.document.querySelector('script[type="module"][src]')?.getAttribute('src');
-    const islands = page.document
-      .querySelectorAll('[data-island]')
-      .filter((el) => el.getAttribute('data-load') !== 'interaction')
-      .map((el) => manifest[el.getAttribute('data-island')!]);
-    const scripts = closure(
-      [loader, ...islands].filter((url): url is string => Boolean(url)).map((url) => url.slice(1)),
-    );
     const styles = page.document
       .querySelectorAll('link[rel="stylesheet"]')
       .map((link) => link.getAttribute('href')!.slice(1));
@@ -67,27 +60,26 @@ export function checkBudgets(site: BuiltSite): GateResult {
       url: page.url,
       html: gzipSync(page.html).length,
       css: styles.reduce((sum, path) => sum + gzip(path), 0),
-      script: [...scripts].reduce((sum, path) => sum + gzip(path), 0),
+      script: weighScripts(islandsOf(page.html), scripts).initial,
       images: [...images].reduce((sum, path) => sum + (site.files.get(path)?.length ?? 0), 0),
     };
   };
-  const weights = site.pages.filter((page) => page.isIndexable).map(weigh);
-  const problems: { page: string; message: string }[] = [];
-  for (const weight of weights) {
-    const isHome = /^\/(ca|es|en)\/$/.test(weight.url);
+  const pages = site.pages.filter((page) => page.isIndexable);
+  const weights = pages.map(weigh);
+  const problems: GateProblem[] = [];
+  weights.forEach((weight, at) => {
     const limits = {
-      script: isHome ? PAGE_BUDGETS.scriptHome : PAGE_BUDGETS.script,
+      script: scriptBudgetOf(weight.url),
       html: PAGE_BUDGETS.html,
       css: PAGE_BUDGETS.css,
       images: PAGE_BUDGETS.images,
     };
     for (const kind of ['script', 'html', 'css', 'images'] as const) {
-      if (weight[kind] > limits[kind])
-        problems.push({
-          page: weight.url,
-          message: `${kind} ${(weight[kind] / 1024).toFixed(1)} KB is over its ${(limits[kind] / 1024).toFixed(0)} KB budget`,
-        });
+      if (weight[kind] > limits[kind]) {
+        const message = `${kind} ${kilobytes(weight[kind])} is over its ${kilobytes(limits[kind])} budget`;
+        problems.push(problemOn(pages[at], 'OverBudget', message));
+      }
     }
-  }
+  });
   return { gate: 'budgets', checked: weights.length, problems, details: weights };
 }

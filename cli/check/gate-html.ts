@@ -1,4 +1,4 @@
-import type { BuiltSite, GateResult } from './built-site.ts';
+import { problemOn, type BuiltSite, type GateProblem, type GateResult } from './built-site.ts';
 
 /** Every HTML file against html-validate's recommended rules. */
 export async function checkHtml(site: BuiltSite): Promise<GateResult> {
@@ -14,15 +14,17 @@ export async function checkHtml(site: BuiltSite): Promise<GateResult> {
       'attribute-empty-style': ['error', { style: 'empty' }],
     },
   });
-  const problems: { page: string; message: string }[] = [];
+  const problems: GateProblem[] = [];
   for (const page of site.pages) {
     const report = await validator.validateString(page.html, page.file);
     for (const result of report.results)
       for (const message of result.messages)
-        problems.push({
-          page: page.file,
-          message: `${message.line}:${message.column} ${message.ruleId}: ${message.message}`,
-        });
+        problems.push(
+          problemOn(page, 'InvalidHtml', `${message.ruleId}: ${message.message}`, {
+            line: message.line,
+            col: message.column,
+          }),
+        );
   }
   return { gate: 'html', checked: site.pages.length, problems };
 }

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { serveBuiltSite } from '../serve/static-server.ts';
-import { readBuiltSite, type GateResult } from './built-site.ts';
+import { isHomeUrl, kilobytes } from '../lib/budgets.ts';
+import { formatPosition } from '../errors.ts';
+import { languagesOf, readBuiltSite, type GateResult } from './built-site.ts';
 import { checkAccessibility } from './gate-accessibility.ts';
 import { checkBudgets, type PageWeight } from './gate-budgets.ts';
 import { checkHtml } from './gate-html.ts';
@@ -28,15 +30,7 @@ export async function runCheck(options: CheckOptions, print: (line: string) => v
   try {
     const indexable = site.pages.filter((page) => page.isIndexable).map((page) => page.url);
     const gates: [string, () => Promise<GateResult> | GateResult][] = [
-      [
-        'links',
-        () =>
-          checkLinks(
-            server.url,
-            site.pages.filter((page) => !page.file.endsWith('404.html')).map((page) => page.url),
-            options.external,
-          ),
-      ],
+      ['links', () => checkLinks(site, languagesOf(site), options.external)],
       ['html', () => checkHtml(site)],
       ['seo', () => checkSeo(site, baseUrl)],
       ['budgets', () => checkBudgets(site)],
@@ -66,11 +60,8 @@ function printSummary(results: readonly GateResult[], print: (line: string) => v
   const weights = results.find((result) => result.gate === 'budgets')?.details as PageWeight[] | undefined;
   if (weights) {
     const max = (kind: keyof Omit<PageWeight, 'url'>, home: boolean) =>
-      Math.max(
-        0,
-        ...weights.filter((weight) => /^\/(ca|es|en)\/$/.test(weight.url) === home).map((weight) => weight[kind]),
-      );
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
+      Math.max(0, ...weights.filter((weight) => isHomeUrl(weight.url) === home).map((weight) => weight[kind]));
+    const kb = (bytes: number) => kilobytes(bytes).padStart(9);
     print('  bytes per page (largest)     HTML gz    CSS gz     JS gz    images');
     print(
       `  home pages               ${kb(max('html', true))} ${kb(max('css', true))} ${kb(max('script', true))} ${kb(max('images', true))}`,
@@ -80,7 +71,10 @@ function printSummary(results: readonly GateResult[], print: (line: string) => v
     );
   }
   const problems = results.flatMap((result) =>
-    result.problems.map((problem) => `  ${result.gate}: ${problem.page ? `${problem.page} ` : ''}${problem.message}`),
+    result.problems.map((problem) => {
+      const where = problem.page ? `${problem.page}${problem.line ? ` (${formatPosition(problem)})` : ''} ` : '';
+      return `  ${result.gate}: ${where}${problem.code} — ${problem.message}`;
+    }),
   );
   if (problems.length > 0)
     print(

@@ -1,5 +1,5 @@
 import type { HeaderRule } from './policy.ts';
-import { HOST_FILES, notFoundPages, type RedirectLine } from './rules.ts';
+import { HOST_FILES, type NotFoundPage, type RedirectLine } from './rules.ts';
 
 const quoted = (value: string) => `"${value.replace(/"/g, '\\"')}"`;
 const escapeRegex = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -8,13 +8,17 @@ const escapeRegex = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
  * An Apache `.htaccess` for the built folder: each old address matched exactly (mod_alias's
  * `Redirect` would match prefixes), 404 pages per language, headers and compression.
  */
-export function htaccessFile(lines: readonly RedirectLine[], rules: readonly HeaderRule[]): string {
+export function htaccessFile(
+  lines: readonly RedirectLine[],
+  rules: readonly HeaderRule[],
+  notFound: readonly NotFoundPage[],
+): string {
   const set = (kinds: readonly HeaderRule['path'][], indent: string) =>
     rules
       .filter((rule) => kinds.includes(rule.path))
       .map((rule) => `${indent}Header always set ${rule.name} ${quoted(rule.value)}`)
       .join('\n');
-  const languages = notFoundPages()
+  const languages = notFound
     .filter((page) => page.prefix !== '/')
     .map((page) => `<If "%{REQUEST_URI} =~ m#^${page.prefix}#">\n  ErrorDocument 404 ${page.page}\n</If>`)
     .join('\n');

@@ -1,5 +1,5 @@
 import type { HeaderRule } from './policy.ts';
-import { HOST_FILES, notFoundPages, type RedirectLine } from './rules.ts';
+import { HOST_FILES, type NotFoundPage, type RedirectLine } from './rules.ts';
 
 /** Quotes a header value for nginx. */
 const quoted = (value: string) => `"${value.replace(/(["\\$])/g, '\\$1')}"`;
@@ -9,14 +9,18 @@ const quoted = (value: string) => `"${value.replace(/(["\\$])/g, '\\$1')}"`;
  * gzip, and headers repeated in every location (nginx drops inherited `add_header`s in a
  * location that sets its own). Set `root` to the built folder.
  */
-export function nginxFile(lines: readonly RedirectLine[], rules: readonly HeaderRule[]): string {
+export function nginxFile(
+  lines: readonly RedirectLine[],
+  rules: readonly HeaderRule[],
+  notFound: readonly NotFoundPage[],
+): string {
   const headers = (kinds: readonly HeaderRule['path'][], indent: string) =>
     rules
       .filter((rule) => kinds.includes(rule.path))
       .map((rule) => `${indent}add_header ${rule.name} ${quoted(rule.value)} always;`)
       .join('\n');
   const hidden = HOST_FILES.map((file) => file.replace(/\./g, '\\.')).join('|');
-  const languages = notFoundPages()
+  const languages = notFound
     .filter((page) => page.prefix !== '/')
     .map(
       (page) => `

@@ -1,4 +1,4 @@
-import type { OutputRecord, Settings } from '../types.ts';
+import type { Output, Settings } from '../types.ts';
 
 /** One header to send, and the paths it applies to (`/*` every path, `/assets/*` a folder). */
 export interface HeaderRule {
@@ -8,7 +8,7 @@ export interface HeaderRule {
 }
 
 /** Every distinct inline script the pages run, as CSP hashes, sorted. */
-export function inlineScriptHashes(outputs: readonly OutputRecord[]): string[] {
+export function inlineScriptHashes(outputs: readonly Output[]): string[] {
   return [...new Set(outputs.flatMap((output) => output.summary?.inlineScripts ?? []))].sort();
 }
 

@@ -1,4 +1,4 @@
-import { LOCALES, type Redirect } from '../types.ts';
+import type { Locale, Redirect } from '../types.ts';
 
 /** A redirect as hosts match it: one exact path (with and without trailing slash) to a target. */
 export interface RedirectLine {
@@ -19,10 +19,16 @@ export function redirectLines(redirects: readonly Redirect[]): RedirectLine[] {
   );
 }
 
-/** The 404 page of each language prefix, then of everything else (decision 8). */
-export function notFoundPages(): { prefix: string; page: string }[] {
+/** Where a host finds a 404 page: each language's for paths below its prefix, then `/404.html` for every other path. */
+export interface NotFoundPage {
+  readonly prefix: string;
+  readonly page: string;
+}
+
+/** The 404 page of each language prefix, then of everything else (docs/behaviour.md#404-pages). */
+export function notFoundPages(languages: readonly Locale[]): NotFoundPage[] {
   return [
-    ...LOCALES.map((locale) => ({ prefix: `/${locale}/`, page: `/${locale}/404.html` })),
+    ...languages.map((locale) => ({ prefix: `/${locale}/`, page: `/${locale}/404.html` })),
     { prefix: '/', page: '/404.html' },
   ];
 }

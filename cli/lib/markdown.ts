@@ -1,9 +1,9 @@
-import type { Heading, Link, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
+import type { Heading, Link, Nodes, Root, RootContent, Table, TableCell } from 'mdast';
 import type { Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import { BuildError } from '../errors.ts';
 import { withTrailingSlash, splitUrl } from './url.ts';
-import { LOCALES, type Locale } from '../types.ts';
+import type { Locale } from '../types.ts';
 
 /** Blocks a page can ask for by writing `{{name}}` alone in a paragraph, e.g. `{{cookie-table}}`. */
 export type GeneratedBlocks = Readonly<Record<string, () => Table>>;
@@ -11,6 +11,8 @@ export type GeneratedBlocks = Readonly<Record<string, () => Table>>;
 /** What markdown needs to know about the site to resolve a page's placeholders and links. */
 export interface MarkdownContext {
   readonly locale: Locale;
+  /** The site's language codes: a link that starts with one already has its language. */
+  readonly languages: readonly Locale[];
   /** The file and the line its markdown starts on, for error positions. */
   readonly file: string;
   readonly line: number;
@@ -127,8 +129,8 @@ function replaceBlocks(
 
 function soleText(node: RootContent): string | undefined {
   if (node.type !== 'paragraph') return undefined;
-  const [only] = (node as Paragraph).children;
-  return (node as Paragraph).children.length === 1 && only?.type === 'text' ? only.value.trim() : undefined;
+  const [only] = node.children;
+  return node.children.length === 1 && only?.type === 'text' ? only.value.trim() : undefined;
 }
 
 function resolveLink(
@@ -143,7 +145,7 @@ function resolveLink(
   const { path, suffix } = splitUrl(node.url);
   const [, first] = path.split('/');
   const isFile = (path.split('/').pop() ?? '').includes('.');
-  const isPrefixed = isFile || LOCALES.includes(first as Locale);
+  const isPrefixed = isFile || context.languages.includes(first ?? '');
   const target = isPrefixed
     ? withTrailingSlash(path)
     : withTrailingSlash(`/${context.locale}${path === '/' ? '/' : path}`);

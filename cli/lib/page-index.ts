@@ -2,18 +2,18 @@ import { contentHash } from './hash.ts';
 import type { PageRef, Route, SitePages } from '../types.ts';
 
 /**
- * A lookup a page made while rendering: `find ca services/orto-k`, `template es model`, or
- * `exists /ca/about/` (a link of its body). A page has to be rendered again only when the
- * answer to one of its lookups changed.
+ * A lookup a page made while rendering, as text: `find ca services/orto-k`, `template es
+ * model`, or `exists /ca/about/` (a link of its body). A page reads the same answers, and so
+ * renders the same, while the answers to all of its lookups stay the same.
  */
-export type Dependency = string;
+export type PageRead = string;
 
 /** The site's pages by id and by template, answering templates' lookups in constant time. */
 export interface PageIndex {
   /** Lookups for rendering one page, and the list of what it looked up. */
-  recorder(): { readonly pages: SitePages; exists(url: string): boolean; dependencies(): Dependency[] };
-  /** A hash of what the lookups answer now; equal hashes mean equal answers. */
-  signature(dependencies: readonly Dependency[]): string;
+  recorder(): { readonly pages: SitePages; exists(url: string): boolean; reads(): PageRead[] };
+  /** What a lookup answers now, as a short text: equal texts, equal answers. */
+  answerOf(read: PageRead): string;
 }
 
 /** What templates may read of another page: everything but its body. */
@@ -21,7 +21,7 @@ export function pageRefOf(route: Route): PageRef {
   const { entry, model, ...rest } = route;
   const ref: { -readonly [K in keyof PageRef]: PageRef[K] } = { ...rest };
   if (entry) {
-    const { bodyStart: _start, bodyLine: _line, sourceHash: _hash, ...frontMatter } = entry;
+    const { body: _body, bodyLine: _line, ...frontMatter } = entry;
     ref.entry = frontMatter;
   }
   if (model) {
@@ -43,25 +43,11 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
     if (list) list.push(ref);
     else byTemplate.set(key, [ref]);
   }
-  const answers = new Map<Dependency, string>();
-  const answerOf = (dependency: Dependency): string => {
-    let answer = answers.get(dependency);
-    if (answer === undefined) {
-      const kind = dependency.slice(0, dependency.indexOf(' '));
-      const question = dependency.slice(kind.length + 1);
-      if (kind === 'exists') answer = String(existing.has(question));
-      else
-        answer = contentHash(
-          JSON.stringify(kind === 'find' ? (byId.get(question) ?? null) : (byTemplate.get(question) ?? [])),
-        );
-      answers.set(dependency, answer);
-    }
-    return answer;
-  };
+  const answers = new Map<PageRead, string>();
 
   return {
     recorder() {
-      const seen = new Set<Dependency>();
+      const seen = new Set<PageRead>();
       const pages: SitePages = {
         find(locale, id) {
           seen.add(`find ${locale} ${id}`);
@@ -79,10 +65,21 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
         seen.add(`exists ${url}`);
         return existing.has(url);
       };
-      return { pages, exists, dependencies: () => [...seen].sort() };
+      return { pages, exists, reads: () => [...seen].sort() };
     },
-    signature(dependencies) {
-      return contentHash(dependencies.map((dependency) => `${dependency}=${answerOf(dependency)}`).join('\n'));
+    answerOf(read) {
+      let answer = answers.get(read);
+      if (answer === undefined) {
+        const kind = read.slice(0, read.indexOf(' '));
+        const question = read.slice(kind.length + 1);
+        if (kind === 'exists') answer = String(existing.has(question));
+        else
+          answer = contentHash(
+            JSON.stringify(kind === 'find' ? (byId.get(question) ?? null) : (byTemplate.get(question) ?? [])),
+          );
+        answers.set(read, answer);
+      }
+      return answer;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { islandsOf, type PageIsland } from './islands.ts';
+import { islandsOf, type PageIsland } from './scripts.ts';
 import type { PageSummary } from '../types.ts';
 
 const LINK_ATTRIBUTE = /\s(?:href|src)="([^"]*)"/g;
@@ -8,6 +8,8 @@ const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 /** Script types the browser runs; data blocks (JSON-LD, the island manifest) are not scripts to CSP. */
 const EXECUTABLE = /^\s*$|type="(module|text\/javascript|speculationrules)"/;
 const EXTERNAL_SCRIPT = /<script[^>]*\ssrc="(?:https?:)?\/\/[^"]*"/;
+/** A redirect stub refreshes at once: as a meta element, or inside <noscript> when a script goes first. */
+const REFRESH = /<meta http-equiv="refresh"/;
 
 /**
  * Reads what the checks and the host configuration need of a finished HTML file, so the file
@@ -21,6 +23,7 @@ export function summarizeHtml(html: string, islands: readonly PageIsland[] = isl
   }
   const external = EXTERNAL_SCRIPT.exec(html)?.[0];
   return {
+    isRedirect: REFRESH.test(html),
     links: [...html.matchAll(LINK_ATTRIBUTE)].map((match) => decodeEntities(match[1]!)),
     ids: [...html.matchAll(ID_ATTRIBUTE)].map((match) => match[1]!),
     islands,

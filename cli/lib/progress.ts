@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 
 /** Times each stage and, on a terminal, shows which one is running. */
 export interface Progress {
-  task<T>(stage: string, work: () => T | Promise<T>): Promise<T>;
+  readonly task: <T>(stage: string, work: () => T | Promise<T>) => Promise<T>;
   readonly timings: { stage: string; ms: number }[];
 }
 

@@ -1,18 +1,20 @@
 import { BuildError } from '../errors.ts';
-import { DEFAULT_LOCALE, type Content, type Locale, type Translate, type UiKey } from '../types.ts';
+import type { Content, Locale, Translate, UiKey } from '../types.ts';
 
 /**
- * The translation function of one locale (spec §4): a text missing in the locale falls back to
- * Catalan (validation already reported it); an unknown key shows the key itself, logs
- * "Translation key not found" and is reported through `onUnknownKey`.
+ * The translation function of one language (docs/behaviour.md#translations): a text missing in
+ * the language falls back to the default language's (validation already reported it); an
+ * unknown key shows the key itself, logs "Translation key not found" and is reported through
+ * `onUnknownKey`.
  */
 export function createTranslator(
   locale: Locale,
+  defaultLocale: Locale,
   ui: Content['ui'],
   onUnknownKey: (problem: BuildError) => void,
 ): Translate {
-  const own = ui[locale];
-  const fallback = ui[DEFAULT_LOCALE];
+  const own = ui[locale] ?? {};
+  const fallback = ui[defaultLocale] ?? {};
   return (key: UiKey, vars) => {
     const text = own[key] ?? fallback[key];
     if (text === undefined) {

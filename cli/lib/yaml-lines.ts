@@ -67,7 +67,7 @@ function pathOf(chain: readonly unknown[]): string {
   chain.forEach((ancestor, index) => {
     const next = chain[index + 1];
     if (isPair(ancestor) && isScalar(ancestor.key)) keys.push(String(ancestor.key.value));
-    else if (isSeq(ancestor) && next !== undefined) keys.push(String(ancestor.items.indexOf(next as never)));
+    else if (isSeq(ancestor) && next !== undefined) keys.push(String(ancestor.items.indexOf(next)));
   });
   return keys.join('.');
 }

@@ -4,23 +4,24 @@ import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import { removeInvisibleCharacters } from '../lib/invisible-characters.ts';
-import { injectIslandScripts, islandsOf } from '../lib/islands.ts';
-import { renderBody } from '../lib/page-bodies.ts';
-import { createPageIndex, type Dependency, type PageIndex } from '../lib/page-index.ts';
+import { renderBody } from '../lib/page-body.ts';
+import { createPageIndex, type PageIndex, type PageRead } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
+import { injectIslandScripts, islandsOf } from '../lib/scripts.ts';
 import { createTranslator } from '../lib/translate.ts';
-import {
-  LOCALES,
-  type AssetManifest,
-  type Collections,
-  type Content,
-  type ImageManifest,
-  type Locale,
-  type PageRef,
-  type PageSummary,
-  type Route,
-  type ScriptManifest,
-  type Settings,
+import type {
+  AssetManifest,
+  Collections,
+  Content,
+  ImageManifest,
+  Language,
+  Localized,
+  PageRef,
+  PageSummary,
+  Route,
+  ScriptManifest,
+  Settings,
+  Translate,
 } from '../types.ts';
 
 /**
@@ -29,6 +30,8 @@ import {
  */
 export interface RenderContext {
   readonly settings: Settings;
+  /** The site's languages in order; the first is the default. */
+  readonly languages: readonly Language[];
   readonly collections: Collections;
   readonly ui: Content['ui'];
   readonly assets: AssetManifest;
@@ -55,9 +58,22 @@ export interface PageResult {
   /** Undefined when rendering failed; `errors` says why. */
   readonly html?: string;
   readonly summary?: PageSummary;
-  readonly dependencies: readonly Dependency[];
+  /** The other pages and files its templates and body looked up. */
+  readonly reads: readonly PageRead[];
   readonly errors: readonly ProblemRecord[];
   readonly warnings: readonly ProblemRecord[];
+}
+
+/** The two translation functions of a language: the UI table's `t`, and `pick` for collection texts. */
+function languageTools(
+  context: Pick<RenderContext, 'languages' | 'ui'>,
+  locale: string,
+  onProblem: (problem: BuildError) => void,
+) {
+  const fallback = context.languages[0]?.code ?? locale;
+  const t: Translate = createTranslator(locale, fallback, context.ui, onProblem);
+  const pick = (text: Localized) => text[locale] ?? text[fallback] ?? '';
+  return { locale, t, pick };
 }
 
 /**
@@ -69,27 +85,26 @@ export function createPageRenderer(
   index: PageIndex = createPageIndex(context.pages, context.files),
 ): (job: PageJob) => Promise<PageResult> {
   let warnings: BuildError[] = [];
-  const translators = Object.fromEntries(
-    LOCALES.map((locale) => [locale, createTranslator(locale, context.ui, (problem) => warnings.push(problem))]),
+  const tools = new Map(
+    context.languages.map(({ code }) => [code, languageTools(context, code, (problem) => warnings.push(problem))]),
   );
-  const languageNames = Object.fromEntries(
-    LOCALES.map((locale) => [locale, context.ui[locale]['language.name'] ?? locale]),
-  ) as Record<Locale, string>;
+  const codes = context.languages.map((language) => language.code);
 
   return async (job) => {
     const { route } = job;
     const errors: BuildError[] = [];
     warnings = [];
     const lookups = index.recorder();
-    const t = translators[route.locale]!;
-    const bodyHtml = await renderBody(route, context, t, lookups.exists, errors);
+    const language = tools.get(route.locale)!;
+    const bodyContext = { ...context, languages: codes };
+    const bodyHtml = await renderBody(route, bodyContext, language.t, (url) => lookups.exists(url), errors);
     const Page = pageComponents[route.template];
     const element = (
-      <LanguageProvider locale={route.locale} t={t}>
+      <LanguageProvider {...language}>
         <Page
           route={route}
           pages={lookups.pages}
-          languageNames={languageNames}
+          languages={context.languages}
           settings={context.settings}
           collections={context.collections}
           assets={context.assets}
@@ -99,10 +114,8 @@ export function createPageRenderer(
         />
       </LanguageProvider>
     );
-    const document =
-      errors.length > 0
-        ? undefined
-        : await renderDocument(element, route.entry?.file ?? `template "${route.template}" for ${route.url}`, errors);
+    const source = route.entry?.file ?? `template "${route.template}" for ${route.url}`;
+    const document = errors.length > 0 ? undefined : await renderDocument(element, source, errors);
     // The scripts go in the head and place no island: the page's islands are found once.
     const islands = document === undefined ? [] : islandsOf(document);
     const html = document === undefined ? undefined : injectIslandScripts(document, context.scripts, islands);
@@ -110,11 +123,16 @@ export function createPageRenderer(
       paths: job.paths,
       html,
       summary: html === undefined ? undefined : summarizeHtml(html, islands),
-      dependencies: lookups.dependencies(),
+      reads: lookups.reads(),
       errors: errors.map(toRecord),
       warnings: warnings.map(toRecord),
     };
   };
+}
+
+/** The translation functions of a language, for documents other than pages (redirect stubs). */
+export function languageOf(context: Pick<RenderContext, 'languages' | 'ui'>, locale: string, errors: BuildError[]) {
+  return languageTools(context, locale, (problem) => errors.push(problem));
 }
 
 /**

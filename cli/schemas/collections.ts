@@ -97,7 +97,7 @@ export const redirectRuleSchema = z
     from: z.string().regex(/^\/[^?#\s]*$/, 'must be a path starting with /'),
     to: z
       .string()
-      .regex(/^\/(ca|es|en)\/[^?#\s]*$/, 'must be a page path with a language prefix, such as /ca/services/orto-k/'),
+      .regex(/^\/[a-z]{2}\/[^?#\s]*$/, 'must be a page path with a language prefix, such as /ca/services/orto-k/'),
   })
   .strict();
 

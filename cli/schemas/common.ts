@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** The site's languages, Catalan first: it is the default and the source of every text. */
-export const locales = ['ca', 'es', 'en'] as const;
-export const localeSchema = z.enum(locales);
+/** A two-letter language code: `ca`, `es`, `en`. Which ones the site offers is a setting. */
+export const localeSchema = z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code such as ca');
 
-/** A text in every language; es and en may be missing, and then fall back to ca (reported). */
-export const localizedSchema = z
-  .object({ ca: z.string().min(1), es: z.string().min(1).optional(), en: z.string().min(1).optional() })
-  .strict();
+/**
+ * A text per language, by language code. The default language's text is required and the
+ * others fall back to it, reported; both rules need the settings, so validation applies them.
+ */
+export const localizedSchema = z.record(localeSchema, z.string().min(1));
 
 /** A lowercase URL segment such as `orto-k`. */
 export const slugSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpsUrlSchema } from './common.ts';
+import { httpsUrlSchema, localeSchema } from './common.ts';
 
 const dayCode = z.enum(['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su']);
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:MM');
@@ -13,6 +13,17 @@ const openingHoursSchema = z
 export const settingsSchema = z
   .object({
     name: z.string().min(1),
+    languages: z
+      .array(
+        z
+          .object({
+            code: localeSchema,
+            ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'must be a locale such as ca_ES'),
+          })
+          .strict(),
+      )
+      .min(1)
+      .refine((list) => new Set(list.map((language) => language.code)).size === list.length, 'lists a language twice'),
     baseUrl: httpsUrlSchema.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
     company: z.object({ legalName: z.string().min(1), taxId: z.string().min(1), registry: z.string().min(1) }).strict(),
     address: z

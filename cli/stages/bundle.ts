@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { BuildError } from '../errors.ts';
-import { cached } from '../lib/build-cache.ts';
+import { cached } from '../lib/cache-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import { rasterize } from '../lib/raster.ts';
 import { processStylesheet } from '../lib/stylesheet.ts';
-import type { AssetManifest, Output, PublicFile } from '../types.ts';
+import type { AssetManifest, BinaryFile, Output } from '../types.ts';
 
 /** Where bundling reads from and caches to. */
 export interface BundleInput {
-  readonly stylesheetPath: string;
+  readonly stylesheet: string;
   readonly browsers: readonly string[];
-  readonly publicFiles: readonly PublicFile[];
+  readonly publicFiles: readonly BinaryFile[];
   readonly cacheDir: string;
 }
 
@@ -25,15 +25,15 @@ const RASTER_IMAGES = {
  * ever: the stylesheet (autoprefixed, minified) and the PNG versions of the sharing image and
  * icon. Results are cached by the hash of their inputs, so an unchanged asset costs one read.
  */
-export async function bundleAssets(input: BundleInput): Promise<{ assets: AssetManifest; outputs: Output[] }> {
-  const css = await readFile(input.stylesheetPath, 'utf8').catch((cause: Error) => {
+export async function bundleAssets(input: BundleInput): Promise<{ manifest: AssetManifest; outputs: Output[] }> {
+  const css = await readFile(input.stylesheet, 'utf8').catch((cause: Error) => {
     throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, {
-      file: input.stylesheetPath,
+      file: input.stylesheet,
       cause,
     });
   });
   const stylesheet = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () =>
-    processStylesheet(css, input.stylesheetPath, input.browsers),
+    processStylesheet(css, input.stylesheet, input.browsers),
   );
   const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
   const outputs: Output[] = [stylesheetOutput];
@@ -55,7 +55,7 @@ export async function bundleAssets(input: BundleInput): Promise<{ assets: AssetM
     outputs.push(output);
     manifest[key] = { url: `/${output.path}`, width: image.width, height: image.height };
   }
-  return { assets: manifest, outputs };
+  return { manifest, outputs };
 }
 
 function hashedOutput(name: string, extension: string, contents: Buffer): Output {

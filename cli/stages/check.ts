@@ -1,58 +1,63 @@
+import { scriptBudgetOf, kilobytes } from '../lib/budgets.ts';
 import { BuildError } from '../errors.ts';
-import type { OutputRecord } from '../types.ts';
+import { findBrokenLinks } from '../lib/links.ts';
+import { weighScripts, type ScriptWeight } from '../lib/scripts.ts';
+import type { Locale, Output, ScriptManifest } from '../types.ts';
 
-const PAGE_PREFIX = /^\/(ca|es|en)\//;
+/** What checking the finished site found: problems, budget overruns (warnings unless --strict), script weights. */
+export interface SiteCheck {
+  readonly errors: readonly BuildError[];
+  readonly overBudget: readonly BuildError[];
+  /** Each page's JavaScript, gzip bytes, by output path. */
+  readonly weights: ReadonlyMap<string, ScriptWeight>;
+}
 
 /**
- * Checks the finished site before it replaces the last one: every internal link and source on
- * a page leads to a file of the site, pages link to pages (never to a redirect stub), carry a
- * language prefix (decision 2), and point at fragments that exist. `isToCheck` picks the pages
- * whose links are checked (by default all); every file still counts as a target.
+ * Checks the finished site before it replaces the last one: every link of every page leads
+ * where it should (lib/links.ts), every island has a bundle, no page loads a third-party
+ * script, and each page's scripts fit its budget (lib/budgets.ts). Pure.
  */
-export function checkOutputs(
-  outputs: readonly OutputRecord[],
-  isToCheck: (output: OutputRecord) => boolean = () => true,
-): BuildError[] {
-  const byPath = new Map(outputs.map((output) => [output.path, output]));
-  const idsByPath = new Map<string, Set<string>>();
-  const idsOf = (output: OutputRecord) => {
-    let ids = idsByPath.get(output.path);
-    if (!ids) idsByPath.set(output.path, (ids = new Set(output.summary?.ids)));
-    return ids;
-  };
-  // Menus and footers repeat the same links on every page: each is judged once.
-  const verdicts = new Map<string, string | undefined>();
-  const judge = (url: string): string | undefined => {
-    const [pathPart = '', fragment] = url.split('#');
-    const path = pathPart.split('?')[0]!;
-    const target = byPath.get(path.slice(1)) ?? byPath.get(`${path.slice(1)}index.html`);
-    if (!target) return `the link ${url} leads to no file of the site`;
-    if (path.endsWith('/') && !target.route) return `the link ${url} leads to a redirect, not to the page itself`;
-    if (target.route && !PAGE_PREFIX.test(path)) return `the link ${url} has no language prefix`;
-    if (fragment && target.route && !idsOf(target).has(fragment))
-      return `the link ${url} points at no element of ${path}`;
-    return undefined;
-  };
-  const problems: BuildError[] = [];
-  for (const output of outputs.filter((candidate) => candidate.route && isToCheck(candidate))) {
+export function checkSite(
+  outputs: readonly Output[],
+  scripts: ScriptManifest,
+  languages: readonly Locale[],
+): SiteCheck {
+  const routeOf = new Map(outputs.map((output) => [output.path, output.route]));
+  const errors = findBrokenLinks(outputs, languages).map(({ path, message }) => {
+    const route = routeOf.get(path);
+    const hint =
+      route && `The link is in ${route.entry?.file ?? "the page's data"} or in the "${route.template}" template.`;
+    return new BuildError('BrokenLink', message, { file: `dist/${path}`, ...(hint ? { hint } : {}) });
+  });
+  const overBudget: BuildError[] = [];
+  const weights = new Map<string, ScriptWeight>();
+  // Pages of one template place the same islands: each combination is weighed once.
+  const weighed = new Map<string, ScriptWeight>();
+  for (const output of outputs) {
+    if (!output.summary) continue;
     const file = `dist/${output.path}`;
-    const report = (message: string) =>
-      problems.push(
-        new BuildError('BrokenLink', message, {
-          file,
-          hint: `The link is in ${output.route!.entry?.file ?? "the page's data"} or in the "${output.route!.template}" template.`,
-        }),
+    const { islands, externalScript } = output.summary;
+    for (const island of islands.filter((candidate) => !scripts.widgets[candidate.name])) {
+      errors.push(
+        new BuildError('UnknownWidget', `the page has an island "${island.name}" that was not bundled`, { file }),
       );
-    for (const url of output.summary?.links ?? []) {
-      if (!url.startsWith('/') || url.startsWith('//')) {
-        if (url.startsWith('#') && !idsOf(output).has(url.slice(1)) && url !== '#')
-          report(`the link ${url} points at no element of this page`);
-        continue;
-      }
-      let verdict = verdicts.get(url);
-      if (verdict === undefined && !verdicts.has(url)) verdicts.set(url, (verdict = judge(url)));
-      if (verdict) report(verdict);
+    }
+    if (externalScript) {
+      errors.push(
+        new BuildError('ExternalScript', `the page loads a script from another site: ${externalScript}`, { file }),
+      );
+    }
+    if (!output.route) continue;
+    const combination = islands.map((island) => `${island.name} ${island.load}`).join('\n');
+    let weight = weighed.get(combination);
+    if (!weight) weighed.set(combination, (weight = weighScripts(islands, scripts)));
+    weights.set(output.path, weight);
+    const limit = scriptBudgetOf(output.route.url);
+    const culprit = weight.steps.find((step) => step.total > limit);
+    if (culprit) {
+      const message = `${kilobytes(weight.initial)} of JavaScript (gzip) is over the page's ${kilobytes(limit)} budget; island "${culprit.island}" pushed it over`;
+      overBudget.push(new BuildError('OverBudget', message, { file }));
     }
   }
-  return problems;
+  return { errors, overBudget, weights };
 }

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import { BuildError, throwIfAny } from '../errors.ts';
-import { cached } from '../lib/build-cache.ts';
+import { cached } from '../lib/cache-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import type { ImageManifest, Output, ResponsiveImage } from '../types.ts';
 

@@ -1,14 +1,6 @@
 import { BuildError, throwIfAny } from '../errors.ts';
 import { pageUrl, withTrailingSlash } from '../lib/url.ts';
-import {
-  DEFAULT_LOCALE,
-  LOCALES,
-  type Content,
-  type Locale,
-  type PageEntry,
-  type Redirect,
-  type Route,
-} from '../types.ts';
+import type { Content, Locale, PageEntry, Redirect, Route } from '../types.ts';
 
 /** Where the Oticon model pages live, below each language. */
 export const MODELS_PATH = 'products/oticon-models';
@@ -37,15 +29,19 @@ function describe(route: Route): string {
   return route.entry ? route.entry.file : `model "${route.model?.id}"`;
 }
 
-function alternatesOf(id: string): Record<Locale, string> {
-  return Object.fromEntries(LOCALES.map((locale) => [locale, pageUrl(locale, id)])) as Record<Locale, string>;
+function alternatesOf(languages: readonly Locale[], id: string): Record<Locale, string> {
+  return Object.fromEntries(languages.map((locale) => [locale, pageUrl(locale, id)]));
 }
 
+/** The language codes in the site's order; the first is the default. */
+const codesOf = (content: Content) => content.languages.map((language) => language.code);
+
 function pageRoutes(content: Content): Route[] {
+  const codes = codesOf(content);
   const byKey = new Map(content.pages.map((page) => [`${page.locale}/${page.id}`, page]));
-  const originals = content.pages.filter((page) => page.locale === DEFAULT_LOCALE);
+  const originals = content.pages.filter((page) => page.locale === codes[0]);
   return originals.flatMap((original) =>
-    LOCALES.map((locale): Route => {
+    codes.map((locale): Route => {
       const entry: PageEntry = byKey.get(`${locale}/${original.id}`) ?? original;
       return {
         url: pageUrl(locale, original.id),
@@ -53,7 +49,7 @@ function pageRoutes(content: Content): Route[] {
         id: original.id,
         template: entry.template,
         entry,
-        alternates: alternatesOf(original.id),
+        alternates: alternatesOf(codes, original.id),
         isFallback: entry.locale !== locale,
         isIndexable: entry.template !== 'not-found',
       };
@@ -62,8 +58,9 @@ function pageRoutes(content: Content): Route[] {
 }
 
 function modelRoutes(content: Content): Route[] {
+  const codes = codesOf(content);
   return content.collections.models.flatMap((model) =>
-    LOCALES.map((locale): Route => {
+    codes.map((locale): Route => {
       const id = `${MODELS_PATH}/${model.id}`;
       return {
         url: pageUrl(locale, id),
@@ -71,7 +68,7 @@ function modelRoutes(content: Content): Route[] {
         id,
         template: 'model',
         model,
-        alternates: alternatesOf(id),
+        alternates: alternatesOf(codes, id),
         isFallback: false,
         isIndexable: true,
       };
@@ -86,7 +83,8 @@ function modelRoutes(content: Content): Route[] {
 function buildRedirects(content: Content, routes: readonly Route[], errors: BuildError[]): Redirect[] {
   const file = 'content/redirects.yaml';
   const pageUrls = new Set(routes.map((route) => route.url));
-  const redirects: Redirect[] = [{ from: '/', to: pageUrl(DEFAULT_LOCALE, ''), kind: 'language', status: 302 }];
+  const [fallback = ''] = codesOf(content);
+  const redirects: Redirect[] = [{ from: '/', to: pageUrl(fallback, ''), kind: 'language', status: 302 }];
   for (const rule of content.redirectRules) {
     const to = withTrailingSlash(rule.to);
     if (!pageUrls.has(to))
@@ -100,7 +98,7 @@ function buildRedirects(content: Content, routes: readonly Route[], errors: Buil
   // Only sections the old site had: a page added since was never reachable without a language.
   const sections = new Set(content.unprefixedSections);
   const unprefixed = routes.filter(
-    (route) => route.locale === DEFAULT_LOCALE && sections.has(route.id.split('/')[0]!) && route.isIndexable,
+    (route) => route.locale === fallback && sections.has(route.id.split('/')[0]!) && route.isIndexable,
   );
   for (const route of unprefixed)
     redirects.push({ from: `/${route.id}`, to: route.url, kind: 'language', status: 301 });

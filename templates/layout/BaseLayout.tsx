@@ -34,6 +34,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
       <Head
         route={route}
         settings={props.settings}
+        languages={props.languages}
         assets={props.assets}
         title={title}
         description={description}
@@ -48,12 +49,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
-        <Header
-          route={route}
-          settings={props.settings}
-          languageNames={props.languageNames}
-          favicon={props.assets.favicon}
-        />
+        <Header route={route} settings={props.settings} languages={props.languages} favicon={props.assets.favicon} />
         <main id="main" tabIndex={-1} lang={route.isFallback ? route.entry?.locale : undefined}>
           {children}
         </main>

@@ -1,9 +1,7 @@
 import type { PageProps } from '../../cli/types.ts';
-import { LOCALES, DEFAULT_LOCALE } from '../../cli/types.ts';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { useLanguage } from '../i18n.tsx';
 
-const ogLocales = { ca: 'ca_ES', es: 'es_ES', en: 'en_US' } as const;
 /**
  * Marks the page as scripted before it is first painted, so the phone top bar is laid out
  * collapsed from the start instead of shifting when its script runs; should the menu script
@@ -24,20 +22,23 @@ const SPECULATION_RULES = JSON.stringify({
 export function Head({
   route,
   settings,
+  languages,
   assets,
   title,
   description,
   keywords,
   script,
   structuredData,
-}: Pick<PageProps, 'route' | 'settings' | 'assets'> & {
+}: Pick<PageProps, 'route' | 'settings' | 'languages' | 'assets'> & {
   title: string;
   description: string;
   keywords: readonly string[];
   script?: string;
   structuredData: readonly object[];
 }) {
-  const { t } = useLanguage();
+  const { locale, t } = useLanguage();
+  const [defaultLanguage] = languages as [PageProps['languages'][number]];
+  const ogLocale = languages.find((language) => language.code === locale)?.ogLocale;
   const image = assets.socialImage;
   const absolute = (url: string) => `${settings.baseUrl}${url}`;
   const fullTitle = route.id === '' ? title : `${title} | ${settings.name}`;
@@ -56,18 +57,18 @@ export function Head({
         <meta name="robots" content="noindex" />
       )}
       {route.isIndexable &&
-        LOCALES.map((locale) => (
-          <link key={locale} rel="alternate" hrefLang={locale} href={absolute(route.alternates[locale])} />
+        Object.entries(route.alternates).map(([locale, url]) => (
+          <link key={locale} rel="alternate" hrefLang={locale} href={absolute(url)} />
         ))}
       {route.isIndexable && (
-        <link rel="alternate" hrefLang="x-default" href={absolute(route.alternates[DEFAULT_LOCALE])} />
+        <link rel="alternate" hrefLang="x-default" href={absolute(route.alternates[defaultLanguage.code]!)} />
       )}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={settings.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={absolute(route.url)} />
-      <meta property="og:locale" content={ogLocales[route.locale]} />
+      {ogLocale && <meta property="og:locale" content={ogLocale} />}
       {image && <meta property="og:image" content={absolute(image.url)} />}
       {image && <meta property="og:image:width" content={String(image.width)} />}
       {image && <meta property="og:image:height" content={String(image.height)} />}

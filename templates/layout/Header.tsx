@@ -1,4 +1,4 @@
-import { LOCALES, type PageProps } from '../../cli/types.ts';
+import type { PageProps } from '../../cli/types.ts';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { Island } from '../components/Island.tsx';
 import { phoneText } from '../format.ts';
@@ -22,9 +22,9 @@ const NAV_LINKS = [
 export function Header({
   route,
   settings,
-  languageNames,
+  languages,
   favicon,
-}: Pick<PageProps, 'route' | 'settings' | 'languageNames'> & { favicon?: string }) {
+}: Pick<PageProps, 'route' | 'settings' | 'languages'> & { favicon?: string }) {
   const { locale, t } = useLanguage();
   const call = t('nav.call', { phone: settings.contact.phone });
   return (
@@ -73,7 +73,7 @@ export function Header({
             </nav>
             <nav className="lang-switcher" aria-label={t('language.switch')}>
               <ul>
-                {LOCALES.map((code) => (
+                {languages.map(({ code, name }) => (
                   <li key={code}>
                     <a
                       href={route.alternates[code]}
@@ -81,7 +81,7 @@ export function Header({
                       lang={code}
                       aria-current={code === locale ? 'true' : undefined}
                     >
-                      {languageNames[code]}
+                      {name}
                     </a>
                   </li>
                 ))}

@@ -2,12 +2,11 @@ import type { PageProps, PageRef } from '../../cli/types.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
-import { pick } from '../localized.ts';
 import { labelOf, trailOf } from '../site-pages.ts';
 
 /** The hearing-aid range page: its text, then every model family and accessory of the collection. */
 export function ModelListPage(props: PageProps) {
-  const { locale, t } = useLanguage();
+  const { locale, t, pick } = useLanguage();
   const { route, pages, bodyHtml } = props;
   const trail = trailOf(pages, route);
   const modelRoutes = pages.ofTemplate(locale, 'model');
@@ -20,7 +19,7 @@ export function ModelListPage(props: PageProps) {
               {labelOf(modelRoute)}
             </a>
           </h3>
-          <p>{pick(modelRoute.model!.summary, locale)}</p>
+          <p>{pick(modelRoute.model!.summary)}</p>
         </li>
       ))}
     </ul>

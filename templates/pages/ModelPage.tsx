@@ -3,12 +3,11 @@ import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
-import { pick } from '../localized.ts';
 import { trailOf } from '../site-pages.ts';
 
 /** One hearing-aid family or accessory of the collection: summary, the specifications it has, its text. */
 export function ModelPage(props: PageProps) {
-  const { locale, t } = useLanguage();
+  const { locale, t, pick } = useLanguage();
   const { route, pages, settings, bodyHtml } = props;
   const model = route.model!;
   const list = pages.find(locale, 'products/oticon-models');
@@ -17,21 +16,21 @@ export function ModelPage(props: PageProps) {
   const specs = [
     model.released !== undefined && [t('model.released'), String(model.released)],
     model.styles && [t('model.styles'), model.styles.join(', ')],
-    model.fittingRange && [t('model.fittingRange'), pick(model.fittingRange, locale)],
+    model.fittingRange && [t('model.fittingRange'), pick(model.fittingRange)],
     model.rechargeable !== undefined && [t('model.rechargeable'), yesNo(model.rechargeable)],
-    model.connectivity && [t('model.connectivity'), pick(model.connectivity, locale)],
+    model.connectivity && [t('model.connectivity'), pick(model.connectivity)],
     model.tinnitus !== undefined && [t('model.tinnitus'), yesNo(model.tinnitus)],
   ].filter((row): row is [string, string] => Array.isArray(row));
   return (
     <BaseLayout
       {...props}
       title={t(model.kind === 'hearing-aid' ? 'model.titleHearingAid' : 'model.titleAccessory', { name: model.name })}
-      description={pick(model.summary, locale)}
+      description={pick(model.summary)}
       trail={trail}
     >
       <article className="page">
         <PageHeading trail={trail} title={model.name} />
-        <p className="page__lead">{pick(model.summary, locale)}</p>
+        <p className="page__lead">{pick(model.summary)}</p>
         {specs.length > 0 && (
           <>
             <h2>{t('model.specs')}</h2>

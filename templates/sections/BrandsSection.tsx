@@ -1,12 +1,11 @@
 import type { Brand } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
-import { pick } from '../localized.ts';
 import { Section } from '../components/Section.tsx';
 import { Island } from '../components/Island.tsx';
 
 /** The brand slides (spec §2): a list the carousel widget enhances, a scrollable row without it. */
 export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
-  const { locale, t } = useLanguage();
+  const { t, pick } = useLanguage();
   return (
     <Section id="brands" heading={t('brands.heading')} intro={t('brands.intro')}>
       <Island
@@ -30,7 +29,7 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
                     <span className="brand-slide__name" aria-hidden="true">
                       {brand.name}
                     </span>
-                    {pick(brand.description, locale)}
+                    {pick(brand.description)}
                   </figcaption>
                 </figure>
               </li>

@@ -2,12 +2,11 @@ import type { Product } from '../../cli/types.ts';
 import { formatPrice } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
-import { pick } from '../localized.ts';
 import { Section } from '../components/Section.tsx';
 
 /** The home page's product teasers with their "from" prices (spec §3). */
 export function ProductsSection({ products }: { products: readonly Product[] }) {
-  const { locale, t } = useLanguage();
+  const { locale, t, pick } = useLanguage();
   return (
     <Section id="products" heading={t('products.heading')} intro={t('products.intro')}>
       <ul className="card-grid card-grid--products">
@@ -26,10 +25,10 @@ export function ProductsSection({ products }: { products: readonly Product[] }) 
                   decoding="async"
                 />
               )}
-              <p className="card__eyebrow">{pick(product.category, locale)}</p>
+              <p className="card__eyebrow">{pick(product.category)}</p>
               <h3>
                 <a className="card__link" href={localHref(locale, product.link)}>
-                  {pick(product.name, locale)}
+                  {pick(product.name)}
                 </a>
               </h3>
               <p className="product-card__price">

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { ServiceCard } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
-import { pick } from '../localized.ts';
 import { Section } from '../components/Section.tsx';
 
 /** A titled grid of service cards (the home page's optical and audiology sections). */
@@ -19,7 +18,7 @@ export function ServicesSection({
   cards: readonly ServiceCard[];
   children?: ReactNode;
 }) {
-  const { locale } = useLanguage();
+  const { locale, pick } = useLanguage();
   return (
     <Section id={id} heading={heading} intro={intro}>
       <ul className="card-grid card-grid--services">
@@ -36,10 +35,10 @@ export function ServicesSection({
             />
             <h3>
               <a className="card__link" href={localHref(locale, card.link)}>
-                {pick(card.title, locale)}
+                {pick(card.title)}
               </a>
             </h3>
-            <p>{pick(card.description, locale)}</p>
+            <p>{pick(card.description)}</p>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Route } from '../../cli/types.ts';
+import type { Locale, Route } from '../../cli/types.ts';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -9,6 +9,7 @@ const escapeXml = (text: string) =>
  */
 export function sitemapXml(
   routes: readonly Route[],
+  defaultLanguage: Locale,
   baseUrl: string,
   lastModified: (route: Route) => string | undefined,
 ): string {
@@ -17,8 +18,8 @@ export function sitemapXml(
     .map((route) => {
       const lastmod = lastModified(route);
       const alternates = [
-        ...LOCALES.map((locale) => [locale, route.alternates[locale]] as const),
-        ['x-default', route.alternates[DEFAULT_LOCALE]] as const,
+        ...Object.entries(route.alternates),
+        ['x-default', route.alternates[defaultLanguage]] as const,
       ];
       return [
         '<url>',

@@ -1,4 +1,4 @@
-import type { Redirect } from '../../cli/types.ts';
+import type { Locale, Redirect } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { fixedRedirectScript, languageRedirectScript } from './redirect-scripts.ts';
 
@@ -6,10 +6,19 @@ import { fixedRedirectScript, languageRedirectScript } from './redirect-scripts.
  * A redirect stub at an old address (decision 7): noindex, a canonical link to the target,
  * a meta refresh without JavaScript and `location.replace` with it, and a visible link.
  */
-export function RedirectPage({ redirect, baseUrl }: { redirect: Redirect; baseUrl: string }) {
+export function RedirectPage({
+  redirect,
+  baseUrl,
+  languages,
+}: {
+  redirect: Redirect;
+  baseUrl: string;
+  /** The site's language codes; the first is the default. */
+  languages: readonly Locale[];
+}) {
   const { locale, t } = useLanguage();
   const refresh = <meta httpEquiv="refresh" content={`0; url=${redirect.to}`} />;
-  const script = redirect.kind === 'fixed' ? fixedRedirectScript : languageRedirectScript;
+  const script = redirect.kind === 'fixed' ? fixedRedirectScript : languageRedirectScript(languages);
   return (
     <html lang={locale}>
       <head>

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, runCli } from '../helpers/cli.ts';
 
 interface Report {
-  results: { gate: string; checked: number; problems: { page?: string; message: string }[] }[];
+  results: {
+    gate: string;
+    checked: number;
+    problems: { code: string; page?: string; file?: string; line?: number; message: string }[];
+  }[];
 }
 let project: string;
 beforeAll(async () => {
@@ -62,17 +66,18 @@ describe('check', () => {
     const result = await runCli(['check', '--skip', 'accessibility', '--report', 'bad.json'], { cwd: project });
     expect(result.code).toBe(1);
     const written = await report('bad.json');
-    expect(
-      problemsOf(written, 'links')
-        .map((problem) => problem.message)
-        .join(),
-    ).toMatch(/\/es\/no-existe\/ is broken \(404\)/);
-    expect(problemsOf(written, 'html').some((problem) => problem.page === 'es/about/index.html')).toBe(true);
-    const seo = problemsOf(written, 'seo').map((problem) => `${problem.page} ${problem.message}`);
-    expect(seo).toContain('/es/about/ links to /about/, a redirect, not to the page itself');
-    expect(seo).toContain('/es/about/ links to /es/#ninguna, but /es/ has no element #ninguna');
-    expect(seo.some((line) => /has the same title as/.test(line))).toBe(true);
-    expect(seo).toContain('/en/about/ is indexable but not in the sitemap');
+    const links = problemsOf(written, 'links').map((problem) => `${problem.page} ${problem.code} ${problem.message}`);
+    expect(links).toContain('/es/about/ BrokenLink the link /es/no-existe/ leads to no file of the site');
+    expect(links).toContain('/es/about/ BrokenLink the link /about/ leads to a redirect, not to the page itself');
+    expect(links).toContain('/es/about/ BrokenLink the link /es/#ninguna points at no element of /es/');
+    const invalid = problemsOf(written, 'html').find((problem) => problem.page === '/es/about/');
+    expect(invalid).toMatchObject({ code: 'InvalidHtml', file: 'es/about/index.html', line: 1 });
+    const seo = problemsOf(written, 'seo').map((problem) => `${problem.page} ${problem.code} ${problem.message}`);
+    expect(seo.some((line) => / SearchMismatch has the same title as /.test(line))).toBe(true);
+    expect(seo).toContain('/en/about/ SearchMismatch is indexable but not in the sitemap');
+    expect(result.stdout).toMatch(
+      /links: \/es\/about\/ BrokenLink — the link \/es\/no-existe\/ leads to no file of the site/,
+    );
     await writeFile(page, html);
   });
 
@@ -95,8 +100,8 @@ describe('check', () => {
       join(dist, 'report.json'),
     ]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/accessibility: \/ca\/ at 375 px: button-name/);
-    expect(result.stdout).toMatch(/accessibility: \/ca\/ at 1280 px: button-name/);
+    expect(result.stdout).toMatch(/accessibility: \/ca\/ AccessibilityViolation — at 375 px: button-name/);
+    expect(result.stdout).toMatch(/accessibility: \/ca\/ AccessibilityViolation — at 1280 px: button-name/);
     await rm(dist, { recursive: true, force: true });
   });
 });

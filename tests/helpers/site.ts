@@ -16,7 +16,7 @@ export async function buildInMemory(
     { content: contentDir, quiet: true, strict: options.strict ?? true },
     { SOURCE_DATE_EPOCH: TEST_EPOCH },
   );
-  const result = await build(config, writer, { timings: [], task: async (_stage, work) => work() });
+  const result = await build(config, { writer, progress: { timings: [], task: async (_stage, work) => work() } });
   return { ...result, files: writer.files };
 }
 

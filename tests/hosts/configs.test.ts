@@ -50,7 +50,7 @@ describe('host configurations', () => {
       .split(' ')
       .slice(1);
     const inline = new Set<string>();
-    for (const output of site.site.outputs.filter((candidate) => candidate.path.endsWith('.html'))) {
+    for (const output of site.outputs.filter((candidate) => candidate.path.endsWith('.html'))) {
       for (const script of documentOf(site.files, output.path).querySelectorAll('script:not([src])')) {
         const type = script.getAttribute('type');
         if (type === null || type === 'speculationrules')

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 
 const pages = () =>
-  site.site.outputs
+  site.outputs
     .filter((output) => output.route)
     .map((output) => ({ path: output.path, document: documentOf(site.files, output.path) }));
 const accessibleName = (element: Element) =>

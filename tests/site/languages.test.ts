@@ -39,7 +39,7 @@ describe('text in the page’s language', () => {
     for (const route of site.site.routes.filter((candidate) => candidate.template !== 'not-found')) {
       const scores = languageScores(mainText(documentOf(site.files, `${route.url.slice(1)}index.html`)));
       const others = (Object.keys(scores) as Locale[]).filter((locale) => locale !== route.locale);
-      if (!others.every((locale) => scores[route.locale] > 2 * scores[locale]))
+      if (!others.every((locale) => scores[route.locale as Locale] > 2 * scores[locale]))
         wrong.push(`${route.url} ${JSON.stringify(scores)}`);
     }
     expect(wrong).toEqual([]);

@@ -10,7 +10,7 @@ describe('links', () => {
   it('gives every internal page link a language prefix and leads it to a page, never a stub (decision 2)', () => {
     const pages = new Set(site.site.routes.map((route) => route.url));
     const offenders: string[] = [];
-    for (const output of site.site.outputs.filter((candidate) => candidate.route)) {
+    for (const output of site.outputs.filter((candidate) => candidate.route)) {
       for (const link of documentOf(site.files, output.path).querySelectorAll('a[href^="/"]')) {
         const href = link.getAttribute('href')!;
         const path = href.split(/[?#]/)[0]!;
@@ -22,7 +22,7 @@ describe('links', () => {
 
   it('links pages to pages of their own language, except the language switcher', () => {
     const offenders: string[] = [];
-    for (const output of site.site.outputs.filter((candidate) => candidate.route)) {
+    for (const output of site.outputs.filter((candidate) => candidate.route)) {
       const locale = output.route!.locale;
       for (const link of documentOf(site.files, output.path).querySelectorAll('a[href^="/"]')) {
         if (!link.closest('.lang-switcher') && !link.getAttribute('href')!.startsWith(`/${locale}/`))
@@ -33,7 +33,7 @@ describe('links', () => {
   });
 
   it('loads only the stylesheet and images the site has', () => {
-    for (const output of site.site.outputs.filter((candidate) => candidate.route)) {
+    for (const output of site.outputs.filter((candidate) => candidate.route)) {
       const document = documentOf(site.files, output.path);
       const sources = [...document.querySelectorAll('link[rel=stylesheet], img')].map(
         (element) => element.getAttribute('href') ?? element.getAttribute('src')!,

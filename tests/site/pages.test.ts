@@ -73,7 +73,7 @@ describe('pages', () => {
   });
 
   it('gives every page the top bar, a main region, the footer and the chat button', () => {
-    for (const output of site.site.outputs.filter((candidate) => candidate.route)) {
+    for (const output of site.outputs.filter((candidate) => candidate.route)) {
       const document = documentOf(site.files, output.path);
       expect(document.querySelector('header.topbar'), output.path).not.toBeNull();
       expect(document.querySelector('main#main'), output.path).not.toBeNull();

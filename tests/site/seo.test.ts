@@ -39,7 +39,7 @@ describe('search engines and sharing', () => {
   });
 
   it('gives every page its own title and description', () => {
-    const pages = site.site.outputs
+    const pages = site.outputs
       .filter((output) => output.route?.isIndexable)
       .map((output) => documentOf(site.files, output.path));
     const titles = pages.map((document) => document.title);

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFiles } from '../../cli/stages/load.ts';
+import { loadSources } from '../../cli/stages/load.ts';
 import { validateContent } from '../../cli/stages/validate.ts';
 import type { Content } from '../../cli/types.ts';
 import { ROOT } from '../helpers/cli.ts';
@@ -17,7 +17,7 @@ function settingTexts(value: unknown): string[] {
 let content: Content;
 let sources: { file: string; text: string }[];
 beforeAll(async () => {
-  content = validateContent(await loadFiles(join(ROOT, 'content'), join(ROOT, 'public')));
+  content = validateContent(await loadSources({ contentDir: join(ROOT, 'content'), publicDir: join(ROOT, 'public') }));
   const files = (await readdir(join(ROOT, 'templates'), { recursive: true }))
     .map(String)
     .filter((file) => /\.(tsx?|css)$/.test(file));

@@ -4,6 +4,7 @@ import { renderMarkdown, textTable, type MarkdownContext } from '../../../cli/li
 
 const context: MarkdownContext = {
   locale: 'es',
+  languages: ['ca', 'es', 'en'],
   file: 'content/es/about.md',
   line: 6,
   lookup: (path) => (({ 'contact.email': 'hola@example.com', name: 'Òptica' }) as Record<string, string>)[path],

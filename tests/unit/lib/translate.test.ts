@@ -13,20 +13,20 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('createTranslator', () => {
   it('gives the text of the locale, with its values filled in', () => {
-    const t = createTranslator('es', ui, () => undefined);
+    const t = createTranslator('es', 'ca', ui, () => undefined);
     expect(t('nav.home')).toBe('Inicio');
     expect(t('footer.copyright', { year: 2026, name: 'Òptica' })).toBe('© 2026 Òptica. Todos los derechos reservados.');
   });
 
-  it('falls back to the Catalan text when the locale has none (spec §4)', () => {
-    expect(createTranslator('es', ui, () => undefined)('nav.about')).toBe('Qui som');
-    expect(createTranslator('en', ui, () => undefined)('nav.home')).toBe('Inici');
+  it('falls back to the default language’s text when the language has none', () => {
+    expect(createTranslator('es', 'ca', ui, () => undefined)('nav.about')).toBe('Qui som');
+    expect(createTranslator('en', 'ca', ui, () => undefined)('nav.home')).toBe('Inici');
   });
 
   it('shows an unknown key itself, warns "Translation key not found" and reports it', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const problems: BuildError[] = [];
-    const t = createTranslator('en', ui, (problem) => problems.push(problem));
+    const t = createTranslator('en', 'ca', ui, (problem) => problems.push(problem));
     expect(t('nav.blog' as UiKey)).toBe('nav.blog');
     expect(warn).toHaveBeenCalledWith('Translation key not found: nav.blog');
     expect(problems.map((problem) => [problem.code, problem.file])).toEqual([

@@ -1,32 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutputs } from '../../../cli/stages/check.ts';
 import { summarizeHtml } from '../../../cli/lib/page-summary.ts';
-import type { OutputRecord, Route } from '../../../cli/types.ts';
+import { checkSite } from '../../../cli/stages/check.ts';
+import type { Output, Route, ScriptManifest } from '../../../cli/types.ts';
 
-const route = { locale: 'es' } as Route;
-const pageOutput = (path: string, body: string): OutputRecord => ({
+const LANGUAGES = ['ca', 'es', 'en'];
+const scripts: ScriptManifest = {
+  loader: '/assets/loader.js',
+  widgets: { page: '/assets/page.js', carousel: '/assets/carousel.js' },
+  chunks: {
+    '/assets/loader.js': { gzip: 1000, imports: [], dynamicImports: [] },
+    '/assets/page.js': { gzip: 2000, imports: [], dynamicImports: [] },
+    '/assets/carousel.js': { gzip: 9000, imports: [], dynamicImports: [] },
+  },
+};
+/** A page of the site at `path`, its body as given. */
+const page = (path: string, body: string): Output => ({
   path,
-  summary: summarizeHtml(`<html><body>${body}</body></html>`),
-  route,
+  contents: '',
+  summary: summarizeHtml(`<html><head></head><body>${body}</body></html>`),
+  route: { url: `/${path.replace(/index\.html$/, '')}`, template: 'page', locale: 'es' } as Route,
 });
+const island = (name: string) => `<div data-island="${name}" data-load="idle" data-props="{}"></div>`;
 
-describe('checkOutputs', () => {
-  const site = [
-    pageOutput('es/index.html', '<h2 id="products">P</h2>'),
-    pageOutput(
+describe('checkSite: links', () => {
+  const site: Output[] = [
+    page('es/index.html', '<h2 id="products">P</h2>'),
+    page(
       'es/about/index.html',
       '<a href="/es/">home</a> <a href="/es/#products">products</a> <a href="#team">team</a> <p id="team"></p>',
     ),
-    { path: 'about/index.html', summary: summarizeHtml('<meta http-equiv="refresh" content="0; url=/ca/about/">') },
-    { path: 'images/logo.svg' },
+    {
+      path: 'about/index.html',
+      contents: '',
+      summary: summarizeHtml('<meta http-equiv="refresh" content="0; url=/ca/about/">'),
+    },
+    { path: 'images/logo.svg', contents: '' },
   ];
+  const linkProblems = (extra: Output) => checkSite([...site, extra], scripts, LANGUAGES).errors;
 
   it('accepts links to pages, fragments that exist and files of the site', () => {
     expect(
-      checkOutputs([
-        ...site,
-        pageOutput('es/x/index.html', '<img src="/images/logo.svg"> <a href="https://example.com/">out</a>'),
-      ]),
+      linkProblems(page('es/x/index.html', '<img src="/images/logo.svg"> <a href="https://example.com/">out</a>')),
     ).toEqual([]);
   });
 
@@ -37,8 +51,39 @@ describe('checkOutputs', () => {
     ['a missing fragment on the same page', '<a href="#nothing">x</a>', 'points at no element of this page'],
     ['a missing image', '<img src="/images/none.svg">', 'leads to no file of the site'],
   ])('reports a link to %s', (_name, html, message) => {
-    const problems = checkOutputs([...site, pageOutput('es/x/index.html', html)]);
+    const problems = linkProblems(page('es/x/index.html', html));
     expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['BrokenLink', 'dist/es/x/index.html']]);
     expect(problems[0]!.message).toContain(message);
+  });
+});
+
+describe('checkSite: scripts', () => {
+  it('weighs each page and accepts pages within their budget', () => {
+    const result = checkSite(
+      [page('ca/index.html', island('page') + island('carousel')), page('ca/about/index.html', island('page'))],
+      scripts,
+      LANGUAGES,
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.overBudget).toEqual([]);
+    expect(result.weights.get('ca/index.html')?.initial).toBe(12000);
+    expect(result.weights.get('ca/about/index.html')?.initial).toBe(3000);
+  });
+
+  it('names the island that pushed a page over its budget', () => {
+    const result = checkSite([page('ca/about/index.html', island('page') + island('carousel'))], scripts, LANGUAGES);
+    expect(result.overBudget.map((problem) => [problem.code, problem.file, problem.message])).toEqual([
+      [
+        'OverBudget',
+        'dist/ca/about/index.html',
+        '11.7 KB of JavaScript (gzip) is over the page\'s 8.0 KB budget; island "carousel" pushed it over',
+      ],
+    ]);
+  });
+
+  it('refuses an island without a bundle, and any third-party script', () => {
+    const html = `${island('page')}${island('map')}<script src="https://cdn.example.com/tracker.js"></script>`;
+    const result = checkSite([page('ca/index.html', html)], scripts, LANGUAGES);
+    expect(result.errors.map((problem) => problem.code).sort()).toEqual(['ExternalScript', 'UnknownWidget']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BuildErrors } from '../../../cli/errors.ts';
-import { loadFiles } from '../../../cli/stages/load.ts';
+import { loadSources } from '../../../cli/stages/load.ts';
 import { buildRoutes } from '../../../cli/stages/route.ts';
 import { validateContent } from '../../../cli/stages/validate.ts';
 import type { Content, Locale, Model, PageEntry } from '../../../cli/types.ts';
@@ -12,10 +12,9 @@ const page = (locale: Locale, id: string, template: PageEntry['template'] = 'pag
   title: `${id} ${locale}`,
   description: 'd',
   keywords: [],
-  bodyStart: 0,
   file: `content/${locale}/${id || 'index'}.md`,
+  body: '',
   bodyLine: 5,
-  sourceHash: id,
 });
 const model = {
   id: 'real',
@@ -29,7 +28,14 @@ const contentWith = (
   redirectRules: Content['redirectRules'] = [],
   models: Model[] = [],
   unprefixedSections = ['about', 'services'],
-) => ({ pages, redirectRules, unprefixedSections, collections: { models } }) as unknown as Content;
+) =>
+  ({
+    pages,
+    redirectRules,
+    unprefixedSections,
+    collections: { models },
+    languages: ['ca', 'es', 'en'].map((code) => ({ code, name: code, ogLocale: `${code}_ES` })),
+  }) as unknown as Content;
 
 describe('buildRoutes', () => {
   it('gives every Catalan page a route in each language, falling back to Catalan where a language lacks it', () => {
@@ -99,7 +105,7 @@ describe('buildRoutes', () => {
 
 describe('the route table of the real content', () => {
   it('matches the golden file (url | locale | id | template | title)', async () => {
-    const content = validateContent(await loadFiles('content', 'public'));
+    const content = validateContent(await loadSources({ contentDir: 'content', publicDir: 'public' }));
     const { routes, redirects } = buildRoutes(content);
     const table = routes.map((route) =>
       [route.url, route.locale, route.id || '(home)', route.template, route.entry?.title ?? route.model?.name].join(

@@ -2,27 +2,23 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BuildError } from '../errors.ts';
-import { cached } from '../lib/build-cache.ts';
-import { fullClosure } from '../lib/islands.ts';
-import type { ScriptManifest } from '../types.ts';
+import { cached } from '../lib/cache-file.ts';
+import type { BinaryFile, ScriptManifest } from '../types.ts';
 
-/** A bundled file of the widgets, with the site path it is served from. */
-export interface BundledScript {
-  readonly path: string;
-  readonly contents: Buffer;
+/** The widgets bundled: every file (its site path below the root) and the manifest pages use. */
+export interface WidgetBundle {
+  readonly files: readonly BinaryFile[];
+  readonly scripts: ScriptManifest;
 }
 
 /**
  * Bundles `widgets/loader.ts` and every `widgets/<name>/index.ts` with esbuild: minified ES
  * modules, split so shared code (the Preact runtime) is one chunk, named by content hash.
  * Every widget is bundled before the pages are rendered, so each page gets its script tags as
- * it is rendered; only the files the pages' islands reach are written (`scriptFilesFor`).
- * Returns the files and, for each, its gzip size and the chunks it imports.
+ * it is rendered; the build writes only the files the pages' islands reach. Cached by the
+ * hash of the sources, so an unchanged widget costs one read.
  */
-export async function bundleWidgets(
-  widgetsDir: string,
-  cacheDir: string,
-): Promise<{ files: BundledScript[]; scripts: ScriptManifest }> {
+export async function bundleWidgets(widgetsDir: string, cacheDir: string): Promise<WidgetBundle> {
   const sources = (await readdir(widgetsDir, { recursive: true }))
     .map(String)
     .filter((file) => /\.tsx?$/.test(file))
@@ -36,31 +32,14 @@ export async function bundleWidgets(
   );
   return JSON.parse(packed.toString('utf8'), (key, value: unknown) =>
     key === 'contents' && typeof value === 'string' ? Buffer.from(value, 'base64') : value,
-  ) as { files: BundledScript[]; scripts: ScriptManifest };
-}
-
-/**
- * The bundle files the pages need: the loader and the modules of the widgets they place, with
- * everything those import at once or on demand. A page without islands needs none.
- */
-export function scriptFilesFor(
-  widgets: readonly string[],
-  bundle: { files: readonly BundledScript[]; scripts: ScriptManifest },
-): BundledScript[] {
-  if (widgets.length === 0) return [];
-  const { scripts } = bundle;
-  const needed = fullClosure(
-    [scripts.loader, ...widgets.map((name) => scripts.widgets[name] ?? '')].filter(Boolean),
-    scripts,
-  );
-  return bundle.files.filter((file) => needed.has(`/${file.path}`));
+  ) as WidgetBundle;
 }
 
 async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise<Buffer> {
   const { build } = await import('esbuild');
-  const entryPoints = Object.fromEntries([
+  const entryPoints = Object.fromEntries<string>([
     ['loader', join(widgetsDir, 'loader.ts')],
-    ...names.map((name) => [name, join(widgetsDir, name, 'index.ts')]),
+    ...names.map((name): [string, string] => [name, join(widgetsDir, name, 'index.ts')]),
   ]);
   let result;
   try {
@@ -94,9 +73,7 @@ async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise
   }
   const urlOf = (outPath: string) => outPath.slice(outPath.indexOf('/assets/'));
   // The metafile names entry points relative to the working directory.
-  const entryByPath = new Map(
-    Object.entries(entryPoints).map(([name, path]) => [relative(process.cwd(), String(path)), name]),
-  );
+  const entryByPath = new Map(Object.entries(entryPoints).map(([name, path]) => [relative(process.cwd(), path), name]));
   const files = result.outputFiles.map((file) => ({
     path: urlOf(file.path).slice(1),
     contents: Buffer.from(file.contents).toString('base64'),

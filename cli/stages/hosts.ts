@@ -3,9 +3,9 @@ import { htaccessFile } from '../hosts/apache.ts';
 import { headersFile, redirectsFile } from '../hosts/netlify-cloudflare.ts';
 import { nginxFile } from '../hosts/nginx.ts';
 import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '../hosts/policy.ts';
-import { redirectLines } from '../hosts/rules.ts';
+import { notFoundPages, redirectLines } from '../hosts/rules.ts';
 import { vercelFile } from '../hosts/vercel.ts';
-import type { Output, OutputRecord, Redirect, Settings } from '../types.ts';
+import type { Locale, Output, Redirect, Settings } from '../types.ts';
 
 /** Cloudflare Pages' limits on `_redirects`: rules with an exact path, and rules with a splat. */
 const CLOUDFLARE_LIMITS = { static: 2000, dynamic: 100 };
@@ -16,13 +16,15 @@ const CLOUDFLARE_LIMITS = { static: 2000, dynamic: 100 };
  * and an Apache `.htaccess`, all with the same redirects and a Content-Security-Policy whose
  * script hashes come from the real output. Pure.
  */
-export function writeHostConfigs(
-  pages: readonly OutputRecord[],
+export function buildHostConfigs(
+  pages: readonly Output[],
   redirects: readonly Redirect[],
   settings: Settings,
-): { outputs: Output[]; contentSecurityPolicy: string } {
+  languages: readonly Locale[],
+): Output[] {
   const lines = redirectLines(redirects);
-  const redirectsText = redirectsFile(lines);
+  const notFound = notFoundPages(languages);
+  const redirectsText = redirectsFile(lines, notFound);
   const rules = redirectsText.split('\n').filter((line) => line.startsWith('/'));
   const dynamic = rules.filter((line) => line.includes('*')).length;
   const problems = [
@@ -38,14 +40,11 @@ export function writeHostConfigs(
   throwIfAny(problems.map((message) => new BuildError('InvalidRedirect', message, { file: 'content/redirects.yaml' })));
   const csp = contentSecurityPolicy(settings, inlineScriptHashes(pages));
   const headers = headerRules(csp);
-  return {
-    contentSecurityPolicy: csp,
-    outputs: [
-      { path: '_redirects', contents: redirectsText },
-      { path: '_headers', contents: headersFile(headers) },
-      { path: 'vercel.json', contents: vercelFile(lines, headers) },
-      { path: 'nginx.conf', contents: nginxFile(lines, headers) },
-      { path: '.htaccess', contents: htaccessFile(lines, headers) },
-    ],
-  };
+  return [
+    { path: '_redirects', contents: redirectsText },
+    { path: '_headers', contents: headersFile(headers) },
+    { path: 'vercel.json', contents: vercelFile(lines, headers) },
+    { path: 'nginx.conf', contents: nginxFile(lines, headers, notFound) },
+    { path: '.htaccess', contents: htaccessFile(lines, headers, notFound) },
+  ];
 }

@@ -1,15 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { BuildError } from '../errors.ts';
-import { contentHash } from './hash.ts';
+import type { BuildError } from '../errors.ts';
 import { renderMarkdown, textTable, type GeneratedBlocks } from './markdown.ts';
 import { useResponsiveImages } from './responsive-image.ts';
-import type { Collections, ImageManifest, Locale, PageEntry, Route, Settings, Translate } from '../types.ts';
+import type { Collections, ImageManifest, Locale, Localized, Route, Settings, Translate } from '../types.ts';
 
 /** What a page body can depend on besides its own text. */
 export interface BodyContext {
   readonly settings: Settings;
   readonly collections: Collections;
   readonly images: ImageManifest;
+  /** The site's language codes; the first is the default. */
+  readonly languages: readonly Locale[];
 }
 
 /**
@@ -24,53 +24,24 @@ export async function renderBody(
   exists: (url: string) => boolean,
   errors: BuildError[],
 ): Promise<string> {
+  const pick = (text: Localized) => text[route.locale] ?? text[context.languages[0]!] ?? '';
   const source = route.model
-    ? {
-        markdown: route.model.body[route.locale] ?? route.model.body.ca,
-        file: 'content/collections/oticon-models.yaml',
-        line: 1,
-      }
-    : {
-        markdown: route.entry ? readBody(route.entry, errors) : '',
-        file: route.entry?.file ?? '',
-        line: route.entry?.bodyLine ?? 1,
-      };
+    ? { markdown: pick(route.model.body), file: 'content/collections/oticon-models.yaml', line: 1 }
+    : { markdown: route.entry?.body ?? '', file: route.entry?.file ?? '', line: route.entry?.bodyLine ?? 1 };
   const html = await renderMarkdown(
     source.markdown,
     {
       locale: route.locale,
+      languages: context.languages,
       file: source.file,
       line: source.line,
       lookup: (path) => lookupSetting(context.settings, path),
       exists,
-      blocks: generatedBlocks(context.collections, route.locale, t),
+      blocks: generatedBlocks(context.collections, t, pick),
     },
     errors,
   );
   return useResponsiveImages(html, context.images);
-}
-
-/** A page's markdown body, from its file as validation saw it; a file changed since is a problem. */
-function readBody(entry: PageEntry, errors: BuildError[]): string {
-  let text: string;
-  try {
-    text = readFileSync(entry.file, 'utf8');
-  } catch (cause) {
-    errors.push(
-      new BuildError('ReadError', `cannot read the file: ${(cause as Error).message}`, { file: entry.file, cause }),
-    );
-    return '';
-  }
-  if (contentHash(text) !== entry.sourceHash) {
-    errors.push(
-      new BuildError('ReadError', 'the file changed while the site was being built', {
-        file: entry.file,
-        hint: 'Build again once the file is saved.',
-      }),
-    );
-    return '';
-  }
-  return text.slice(entry.bodyStart);
 }
 
 /** A setting by dotted path, when it is text or a number: `contact.email`. */
@@ -85,7 +56,7 @@ function lookupSetting(settings: Settings, path: string): string | undefined {
 }
 
 /** `{{cookie-table}}`: every cookie and storage key the site sets, from the list the consent widget uses. */
-function generatedBlocks(collections: Collections, locale: Locale, t: Translate): GeneratedBlocks {
+function generatedBlocks(collections: Collections, t: Translate, pick: (text: Localized) => string): GeneratedBlocks {
   return {
     'cookie-table': () =>
       textTable(
@@ -101,9 +72,9 @@ function generatedBlocks(collections: Collections, locale: Locale, t: Translate)
           item.name,
           item.kind,
           t(`cookie.${item.category}`),
-          item.purpose[locale] ?? item.purpose.ca,
+          pick(item.purpose),
           item.owner,
-          item.retention[locale] ?? item.retention.ca,
+          pick(item.retention),
         ]),
       ),
   };

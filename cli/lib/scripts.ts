@@ -1,4 +1,4 @@
-import type { ScriptManifest } from '../types.ts';
+import type { BinaryFile, ScriptManifest } from '../types.ts';
 
 /** An island placed on a page: its widget name and load strategy. */
 export interface PageIsland {
@@ -70,6 +70,21 @@ export function weighScripts(islands: readonly PageIsland[], scripts: ScriptMani
   );
   for (const url of initial) later.delete(url);
   return { initial: size(initial), onInteraction: size(later), steps };
+}
+
+/**
+ * The bundle files pages with these islands need: the loader and the modules of the widgets
+ * they place, with everything those import at once or on demand. Pages without islands need none.
+ */
+export function scriptFilesFor(
+  widgets: readonly string[],
+  files: readonly BinaryFile[],
+  scripts: ScriptManifest,
+): BinaryFile[] {
+  if (widgets.length === 0) return [];
+  const entries = [scripts.loader, ...widgets.map((name) => scripts.widgets[name] ?? '')].filter(Boolean);
+  const needed = fullClosure(entries, scripts);
+  return files.filter((file) => needed.has(`/${file.path}`));
 }
 
 /** JSON safe inside a script element: `<` cannot end it. */

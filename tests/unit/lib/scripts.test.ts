@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectIslandScripts, islandsOf, weighScripts } from '../../../cli/lib/islands.ts';
+import { injectIslandScripts, islandsOf, weighScripts } from '../../../cli/lib/scripts.ts';
 import type { ScriptManifest } from '../../../cli/types.ts';
 
 /** loader → nothing; topbar → runtime? no; chat → ui (dynamic) → preact; carousel → shared. */

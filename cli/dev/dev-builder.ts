@@ -1,0 +1,47 @@
+import { build } from '../build.ts';
+import { loadConfig, type BuildFlags, type Generator } from '../config.ts';
+import { describeFailure } from '../errors.ts';
+import type { IncrementalBuild } from '../incremental/incremental-build.ts';
+
+/** What the builder tells the dev server after each build. */
+export type BuilderMessage =
+  | { readonly type: 'built'; readonly rendered: number; readonly pages: number; readonly ms: number }
+  | { readonly type: 'failed'; readonly text: string };
+
+/** What the dev server asks of the builder. */
+export interface BuilderRequest {
+  readonly type: 'build';
+}
+
+/**
+ * The dev server's builder: a child process that keeps the build in memory (the generator's
+ * modules loaded, the incremental build's manifest) and runs the same `build` as the command
+ * line each time the dev server asks, into the dev server's folder. It builds once at start.
+ */
+export async function runDevBuilder(flags: BuildFlags, generator: Generator): Promise<void> {
+  const send = (message: BuilderMessage) => process.send?.(message);
+  let incremental: IncrementalBuild | undefined;
+  const rebuild = async () => {
+    const started = performance.now();
+    try {
+      const config = loadConfig({ ...flags, quiet: true }, process.env, generator);
+      const progress = { timings: [], task: async <T>(_stage: string, work: () => T | Promise<T>) => work() };
+      const result = await build(config, { progress, incremental });
+      incremental = result.incremental;
+      send({
+        type: 'built',
+        rendered: result.rendered,
+        pages: result.rendered + result.kept,
+        ms: performance.now() - started,
+      });
+    } catch (error) {
+      send({ type: 'failed', text: describeFailure(error) });
+    }
+  };
+  // One build at a time: the dev server asks again only after an answer.
+  process.on('message', (request: BuilderRequest) => {
+    if (request.type === 'build') void rebuild();
+  });
+  process.on('disconnect', () => process.exit(0));
+  await rebuild();
+}

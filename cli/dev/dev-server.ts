@@ -1,0 +1,179 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative, resolve, sep } from 'node:path';
+import { watch } from 'chokidar';
+import type { Generator } from '../config.ts';
+import { filesOnDisk, serveSite } from '../serve/static-server.ts';
+import type { BuilderMessage, BuilderRequest } from './dev-builder.ts';
+import { CLIENT_TAG, createReloadHub } from './reload-client.ts';
+
+/** Waits this long after a change for more before building: an editor's save is often several events. */
+const SETTLE_MS = 30;
+
+/**
+ * The development server: the same build as `sitegen build`, held in memory by a builder
+ * process (cli/dev/dev-builder.ts) that writes into `.cache/sitegen/dev-site/`, served through
+ * the same static server as `preview`. A watcher sees every change to content, public files,
+ * templates, widgets and the generator (rename-style saves and new folders included); one
+ * serial queue coalesces bursts into one rebuild; a change to templates or the generator
+ * restarts the builder, which bundles them again. Requests wait while a build runs, so a page
+ * is never served stale; a failed build is shown in the terminal and over the open pages
+ * while the last good build stays served, until a fix builds.
+ */
+export async function runDevServer(
+  flags: { content: string; port: number },
+  generator: Generator,
+  print: (line: string) => void,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const contentDir = resolve(flags.content);
+  const outDir = resolve('.cache/sitegen/dev-site');
+  const hub = createReloadHub();
+  const builder = createBuilder(generator, contentDir, outDir);
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  let building: Promise<unknown> | undefined;
+
+  const report = (reason: string, started: number, result: BuilderMessage) => {
+    if (result.type === 'built') {
+      print(`${reason}: rendered ${result.rendered} of ${result.pages} pages in ${Math.round(result.ms)} ms`);
+      hub.reload();
+    } else {
+      print(
+        `${reason}: the build failed after ${Math.round(performance.now() - started)} ms; the last good build is still served.\n${result.text}`,
+      );
+      hub.fail(result.text);
+    }
+  };
+  const run = (reason: string, work: () => Promise<BuilderMessage>) => {
+    const started = performance.now();
+    building = work().then((result) => report(reason, started, result));
+    return building.finally(() => {
+      building = undefined;
+      for (const [request, response] of waiting.splice(0)) server.server.emit('request', request, response);
+    });
+  };
+
+  await run('start', () => builder.start());
+  const server = await serveSite(
+    filesOnDisk(outDir),
+    flags.port,
+    (html) => html.replace('</body>', `${CLIENT_TAG}</body>`),
+    (request, response) => {
+      if (hub.handle(request, response)) return true;
+      if (!building) return false;
+      waiting.push([request, response]);
+      return true;
+    },
+  );
+
+  const generatorDirs = ['cli', 'templates'].map((folder) => join(generator.root, folder));
+  const queue = createChangeQueue(async (paths) => {
+    const reason = paths.map((path) => relative(process.cwd(), path)).join(', ');
+    const isGenerator = paths.some((path) => generatorDirs.some((dir) => path.startsWith(dir + sep)));
+    await run(reason, () => (isGenerator ? builder.start() : builder.build()));
+  });
+  const watched = [contentDir, resolve('public'), ...generatorDirs, join(generator.root, 'widgets')];
+  const watcher = watch(watched, {
+    ignoreInitial: true,
+    // Dot-files and dot-folders: editors' swap files, the content's JSON Schemas.
+    ignored: (path) => path.split(sep).pop()!.startsWith('.'),
+  });
+  watcher.on('all', (event, path) => queue.add(event, path));
+  const { url } = server;
+  print(
+    `Serving at ${url}/ — watching ${watched.map((dir) => relative(process.cwd(), dir) || '.').join(', ')} (Ctrl+C stops)`,
+  );
+
+  return {
+    url,
+    close: async () => {
+      await watcher.close();
+      hub.close();
+      builder.stop();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * One rebuild at a time: changes that arrive while one runs wait for the next, and changes
+ * that arrive together (within SETTLE_MS) make one. A file added and gone again by then is an
+ * editor's temporary file (rename-style saves write one and rename it over the original): it
+ * is left out, and so is the news of its removal when that comes late.
+ */
+function createChangeQueue(rebuild: (paths: string[]) => Promise<void>) {
+  const pending = new Map<string, string>();
+  const temporary = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const flush = async () => {
+    if (running) return;
+    const paths: string[] = [];
+    for (const [path, event] of pending) {
+      const isGone = event === 'unlink' || event === 'unlinkDir';
+      if (isGone && temporary.delete(path)) continue;
+      if (!isGone && !existsSync(path)) temporary.add(path);
+      else paths.push(path);
+    }
+    pending.clear();
+    if (paths.length === 0) return;
+    running = rebuild(paths);
+    await running;
+    running = undefined;
+    if (pending.size > 0) await flush();
+  };
+  return {
+    add(event: string, path: string) {
+      pending.set(path, event);
+      clearTimeout(timer);
+      timer = setTimeout(() => void flush(), SETTLE_MS);
+    },
+  };
+}
+
+/**
+ * The builder process, started with `sitegen dev-builder` so that it bundles the generator's
+ * current sources as any command does. `start` (re)starts it and resolves with its first
+ * build; `build` asks the running one for another. A builder that dies before answering (its
+ * sources do not bundle) fails with what it printed.
+ */
+function createBuilder(generator: Generator, contentDir: string, outDir: string) {
+  let child: ChildProcess | undefined;
+  let answer: ((message: BuilderMessage) => void) | undefined;
+  const next = () => new Promise<BuilderMessage>((resolve) => (answer = resolve));
+  const deliver = (message: BuilderMessage) => {
+    const resolve = answer;
+    answer = undefined;
+    resolve?.(message);
+  };
+  const stop = () => {
+    child?.removeAllListeners();
+    child?.kill();
+    child = undefined;
+  };
+  return {
+    start(): Promise<BuilderMessage> {
+      stop();
+      const result = next();
+      const args = [join(generator.root, 'cli/bin.js'), 'dev-builder', '--content', contentDir, '--out', outDir];
+      const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      let printed = '';
+      started.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      started.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      started.on('message', (message: BuilderMessage) => deliver(message));
+      started.on('exit', (code) => {
+        if (child === started) child = undefined;
+        deliver({ type: 'failed', text: printed.trim() || `the builder stopped with exit code ${code}` });
+      });
+      child = started;
+      return result;
+    },
+    build(): Promise<BuilderMessage> {
+      if (!child) return this.start();
+      const result = next();
+      child.send({ type: 'build' } satisfies BuilderRequest);
+      return result;
+    },
+    stop,
+  };
+}

@@ -1,0 +1,59 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The script every page gets in dev: reloads on a new build, shows a failed build over the page. */
+const CLIENT = `const events = new EventSource('/__dev/events');
+const overlay = () => document.getElementById('__dev-error') ?? Object.assign(document.body.appendChild(document.createElement('pre')), { id: '__dev-error' });
+events.addEventListener('reload', () => location.reload());
+events.addEventListener('failed', (event) => {
+  Object.assign(overlay().style, { position: 'fixed', inset: '0', zIndex: '2147483647', margin: '0', padding: '2rem', overflow: 'auto', background: 'rgb(20 10 10 / 0.94)', color: '#ffd7d7', font: '14px/1.5 monospace', whiteSpace: 'pre-wrap' });
+  overlay().textContent = JSON.parse(event.data);
+});
+`;
+
+/** The tag that loads the client script, added before `</body>` of every page served in dev. */
+export const CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script>';
+
+/**
+ * The open pages of the dev server: it serves the client script and the event stream, and
+ * tells every page to reload, or shows them the error of a failed build (also to a page that
+ * opens while the error stands).
+ */
+export function createReloadHub() {
+  const clients = new Set<ServerResponse>();
+  let failure: string | undefined;
+  const send = (response: ServerResponse, event: string, data: unknown) =>
+    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  return {
+    /** Answers the client script and the event stream; false for any other request. */
+    handle(request: IncomingMessage, response: ServerResponse): boolean {
+      if (request.url === '/__dev/client.js') {
+        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+        response.end(CLIENT);
+        return true;
+      }
+      if (request.url !== '/__dev/events') return false;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      // A comment line sends the headers now, so the page's EventSource opens at once.
+      response.write(': connected\n\n');
+      clients.add(response);
+      if (failure !== undefined) send(response, 'failed', failure);
+      request.on('close', () => clients.delete(response));
+      return true;
+    },
+    reload() {
+      failure = undefined;
+      for (const client of clients) send(client, 'reload', null);
+    },
+    fail(text: string) {
+      failure = text;
+      for (const client of clients) send(client, 'failed', text);
+    },
+    close() {
+      for (const client of clients) client.end();
+    },
+  };
+}

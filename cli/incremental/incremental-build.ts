@@ -1,0 +1,103 @@
+import { createPageIndex, pageRefOf, type PageIndex } from '../lib/page-index.ts';
+import type { PageJob } from '../render/render-page.tsx';
+import type { RenderedPage } from '../stages/render.tsx';
+import type { FileStamp, Writer } from '../stages/write.ts';
+import type { Output, Site } from '../types.ts';
+import { answersOf, pageKeyOf, sharedKeyOf } from './fingerprint.ts';
+import { readManifest, writeManifest, type PageRecord } from './manifest.ts';
+
+/** Which pages to render, and the files of the others, carried over from the last build as they are. */
+export interface BuildPlan {
+  readonly toRender: readonly PageJob[];
+  readonly carried: readonly Output[];
+}
+
+/**
+ * Incremental building, wrapped around the pure pipeline (cli/build.ts): before rendering it
+ * plans which pages must render again, by comparing each page's inputs with the manifest of
+ * the last build into the same folder; after writing it remembers what this build made. No
+ * stage knows it exists. A page is carried over when its key (its own inputs, everything
+ * shared, its scripts' addresses), the answers to every lookup it made, and its file on disk
+ * are all as they were; anything else renders it again, so the result is always what a clean
+ * build gives.
+ */
+export interface IncrementalBuild {
+  plan(site: Site, jobs: readonly PageJob[], writer: Writer): BuildPlan;
+  /** Records what the build wrote (`stamps` from the writer), for the next build. */
+  remember(site: Site, rendered: readonly RenderedPage[], stamps: ReadonlyMap<string, FileStamp>): Promise<void>;
+}
+
+/** A build that renders every page and remembers nothing: the generator's version is unknown. */
+const renderEverything: IncrementalBuild = {
+  plan: (_site, jobs) => ({ toRender: jobs, carried: [] }),
+  remember: async () => undefined,
+};
+
+/**
+ * The incremental build of `outDir` by the generator `generator`, starting from the manifest
+ * saved in `cacheDir` (or from `kept`, the last build's, which the dev server holds in memory).
+ */
+export async function openIncrementalBuild(
+  where: { readonly cacheDir: string; readonly outDir: string; readonly generatorKey?: string },
+  kept?: IncrementalBuild,
+): Promise<IncrementalBuild> {
+  const { cacheDir, outDir, generatorKey } = where;
+  if (!generatorKey) return renderEverything;
+  if (kept) return kept;
+  let last = await readManifest(cacheDir, outDir, generatorKey);
+  let carriedRecords = new Map<string, PageRecord>();
+  const indexOf = (site: Site): PageIndex =>
+    createPageIndex(
+      site.routes.map(pageRefOf),
+      [...site.content.publicFiles, ...site.content.images].map((file) => `/${file.path}`),
+    );
+
+  return {
+    plan(site, jobs, writer) {
+      carriedRecords = new Map();
+      if (!last) return { toRender: jobs, carried: [] };
+      const shared = sharedKeyOf(site, generatorKey);
+      const index = indexOf(site);
+      const toRender: PageJob[] = [];
+      const carried: Output[] = [];
+      for (const job of jobs) {
+        const records = job.paths.map((path) => last?.pages.get(path));
+        const [record] = records;
+        const isSame =
+          record !== undefined &&
+          record.key === pageKeyOf(job, shared, record.summary.islands, site.scripts) &&
+          record.answers === answersOf(record.reads, index);
+        const files = isSame ? job.paths.map((path, at) => records[at] && writer.current(path, records[at].stamp)) : [];
+        if (!isSame || files.some((contents) => contents === undefined)) {
+          toRender.push(job);
+          continue;
+        }
+        job.paths.forEach((path, at) => {
+          const main = at === 0 ? { route: job.route } : {};
+          carried.push({ path, contents: files[at]!, summary: records[at]!.summary, ...main });
+          carriedRecords.set(path, records[at]!);
+        });
+      }
+      return { toRender, carried };
+    },
+
+    async remember(site, rendered, stamps) {
+      const shared = sharedKeyOf(site, generatorKey);
+      const index = indexOf(site);
+      const pages = new Map<string, PageRecord>();
+      for (const [path, record] of carriedRecords)
+        pages.set(path, { ...record, stamp: stamps.get(path) ?? record.stamp });
+      for (const page of rendered) {
+        const answers = answersOf(page.reads, index);
+        for (const output of page.outputs) {
+          const summary = output.summary!;
+          const key = pageKeyOf(page.job, shared, summary.islands, site.scripts);
+          pages.set(output.path, { key, reads: page.reads, answers, stamp: stamps.get(output.path)!, summary });
+        }
+      }
+      last = { generator: generatorKey, pages };
+      // The site is written by now; a manifest that cannot be saved only makes the next build slower.
+      await writeManifest(cacheDir, outDir, last).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { Locale, PageSummary } from '../types.ts';
+
+/** A file of a site as the link checker sees it: its path, and what it links to when it is HTML. */
+export interface LinkedFile {
+  /** Path below the site's root, with forward slashes: `es/about/index.html`. */
+  readonly path: string;
+  readonly summary?: Pick<PageSummary, 'links' | 'ids' | 'isRedirect'>;
+}
+
+/** A link that does not lead where it should, in the file that holds it. */
+export interface BrokenLink {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The one link checker, for a site being built and for a built folder alike: every internal
+ * link and source of every HTML file leads to a file of the site; a link to a page goes to the
+ * page itself (never to a redirect stub), carries a language prefix (docs/behaviour.md#routes),
+ * and points at a fragment that exists. `isToCheck` picks the files whose links are checked
+ * (by default every HTML file); every file still counts as a target.
+ */
+export function findBrokenLinks(
+  files: readonly LinkedFile[],
+  languages: readonly Locale[],
+  isToCheck: (file: LinkedFile) => boolean = () => true,
+): BrokenLink[] {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const idsByPath = new Map<string, ReadonlySet<string>>();
+  const idsOf = (file: LinkedFile) => {
+    let ids = idsByPath.get(file.path);
+    if (!ids) idsByPath.set(file.path, (ids = new Set(file.summary?.ids)));
+    return ids;
+  };
+  const isPage = (file: LinkedFile) => file.summary !== undefined && !file.summary.isRedirect;
+  // Menus and footers repeat the same links on every page: each is judged once.
+  const verdicts = new Map<string, string | undefined>();
+  const judge = (url: string): string | undefined => {
+    const [pathPart = '', fragment] = url.split('#');
+    const path = pathPart.split('?')[0]!;
+    const target = byPath.get(path.slice(1)) ?? byPath.get(`${path.slice(1)}index.html`);
+    if (!target) return `the link ${url} leads to no file of the site`;
+    if (target.summary?.isRedirect) return `the link ${url} leads to a redirect, not to the page itself`;
+    if (isPage(target) && !languages.includes(path.split('/')[1] ?? '') && path.endsWith('/')) {
+      return `the link ${url} has no language prefix`;
+    }
+    if (fragment && isPage(target) && !idsOf(target).has(fragment))
+      return `the link ${url} points at no element of ${path}`;
+    return undefined;
+  };
+  const broken: BrokenLink[] = [];
+  for (const file of files) {
+    if (!file.summary || !isToCheck(file)) continue;
+    for (const url of file.summary.links) {
+      if (url.startsWith('#')) {
+        if (url !== '#' && !idsOf(file).has(url.slice(1))) {
+          broken.push({ path: file.path, message: `the link ${url} points at no element of this page` });
+        }
+        continue;
+      }
+      if (!url.startsWith('/') || url.startsWith('//')) continue;
+      if (!verdicts.has(url)) verdicts.set(url, judge(url));
+      const verdict = verdicts.get(url);
+      if (verdict) broken.push({ path: file.path, message: verdict });
+    }
+  }
+  return broken;
+}

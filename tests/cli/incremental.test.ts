@@ -1,0 +1,156 @@
+import { appendFile, cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../bench/corpus.js';
+import { copyProject, hashTree, ROOT, runCli } from '../helpers/cli.ts';
+
+const ENV = { SOURCE_DATE_EPOCH: '1763683200' };
+const SEED = Number(process.env.INCREMENTAL_SEED ?? 12);
+const STEPS = Number(process.env.INCREMENTAL_STEPS ?? 14);
+
+let project: string;
+let generator: string;
+beforeAll(async () => {
+  project = await copyProject();
+  // A copy of the generator whose templates and widgets the edits can change.
+  generator = join(project, 'generator');
+  await mkdir(generator);
+  for (const folder of ['cli', 'templates', 'widgets'])
+    await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
+  await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
+  await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
+});
+afterAll(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+type Random = () => number;
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const filesBelow = async (dir: string, pattern: RegExp) =>
+  (await readdir(dir, { recursive: true })).map(String).filter((path) => pattern.test(path) && !path.startsWith('.'));
+
+/** Replaces the first match of `pattern` in a file; throws when there is none, so an edit never silently does nothing. */
+async function replaceIn(file: string, pattern: RegExp, replace: (match: string) => string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`${file} has no ${String(pattern)}`);
+  await writeFile(file, text.slice(0, match.index) + replace(match[0]) + text.slice(match.index + match[0].length));
+}
+
+/** The kinds of edit a maintainer makes, each a seeded change to the project or the generator; `step` makes it unique. */
+const EDITS: Record<string, (random: Random, step: number) => Promise<string>> = {
+  async 'page text'(random, step) {
+    const file = join(
+      project,
+      'content',
+      pick(random, await filesBelow(join(project, 'content'), /^(ca|es|en)\/.*\.md$/)),
+    );
+    await appendFile(file, `\nUna frase nova del pas ${step}.\n`);
+    return file;
+  },
+  async 'page description'(random, step) {
+    const pages = await filesBelow(join(project, 'content'), /^(ca|es|en)\/.*\.md$/);
+    const file = join(project, 'content', pick(random, pages));
+    await replaceIn(
+      file,
+      /^description: .*$/m,
+      () => `description: Una descripció nova, prou llarga per als cercadors, escrita al pas ${step}.`,
+    );
+    return file;
+  },
+  async 'page label'(random, step) {
+    const file = join(
+      project,
+      'content',
+      pick(random, await filesBelow(join(project, 'content'), /^(ca|es|en)\/services\/.*\.md$/)),
+    );
+    const text = await readFile(file, 'utf8');
+    const label = `label: Servei ${step}`;
+    await writeFile(
+      file,
+      /^label: .*$/m.test(text) ? text.replace(/^label: .*$/m, label) : text.replace(/^title: /m, `${label}\ntitle: `),
+    );
+    return file;
+  },
+  async setting(_random, step) {
+    await replaceIn(
+      join(project, 'content/site.yaml'),
+      /email: !example \S+/,
+      () => `email: !example hola${step}@example.com`,
+    );
+    return 'content/site.yaml';
+  },
+  async translation(random, step) {
+    const locale = pick(random, ['ca', 'es', 'en']);
+    await replaceIn(
+      join(project, `content/${locale}/ui.yaml`),
+      /^footer\.tagline: .*$/m,
+      () => `footer.tagline: "Pas ${step}"`,
+    );
+    return `content/${locale}/ui.yaml`;
+  },
+  async collection(random, step) {
+    const file = join(project, 'content/collections', pick(random, ['reviews.yaml', 'products.yaml']));
+    await replaceIn(file, file.endsWith('reviews.yaml') ? /text: "?/ : /price: \d+/, (match) =>
+      match.startsWith('price') ? `price: ${90 + step}` : `${match}Pas ${step}. `,
+    );
+    return file;
+  },
+  async widget(random, step) {
+    const name = pick(random, ['topbar', 'carousel', 'newsletter', 'home', 'page']);
+    await appendFile(join(generator, 'widgets', name, 'index.ts'), `\nexport const step${step} = ${step};\n`);
+    return `widgets/${name}`;
+  },
+  async template(random, step) {
+    const [file, tag] = pick(random, [
+      ['templates/layout/Footer.tsx', '<footer'],
+      ['templates/pages/ServicePage.tsx', '<BaseLayout'],
+      ['templates/sections/ReviewsSection.tsx', '<Section'],
+    ] as const);
+    await replaceIn(join(generator, file), new RegExp(tag), (match) => `${match} data-step="${step}"`);
+    return file;
+  },
+  async 'public file'(random, step) {
+    if (random() < 0.5) {
+      await writeFile(
+        join(project, `public/images/step-${step}.svg`),
+        `<svg xmlns="http://www.w3.org/2000/svg"><title>${step}</title></svg>`,
+      );
+      return `public/images/step-${step}.svg`;
+    }
+    const file = pick(random, await filesBelow(join(project, 'public/images/brands'), /\.svg$/));
+    await appendFile(join(project, 'public/images/brands', file), `<!-- ${step} -->\n`);
+    return `public/images/brands/${file}`;
+  },
+};
+
+const build = async (out: string) => {
+  const result = await runCli(['build', '--out', out], { cwd: project, env: ENV, bin: join(generator, 'cli/bin.js') });
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout;
+};
+
+describe('the incremental build', () => {
+  it(`equals a clean build after every step of ${STEPS} seeded edits to content, settings, translations, widgets, templates and public files`, async () => {
+    const random = seededRandom(SEED);
+    await build('dist');
+    const log: string[] = [];
+    let carried = 0;
+    for (let step = 1; step <= STEPS; step++) {
+      const kind = pick(random, Object.keys(EDITS));
+      const what = await EDITS[kind]!(random, step);
+      const stdout = await build('dist');
+      const [, rendered = '0', kept = '0'] = /(\d+) pages rendered, (\d+) unchanged/.exec(stdout) ?? [];
+      carried += Number(kept);
+      log.push(`step ${step} (seed ${SEED}): ${kind} ${what}: ${rendered} rendered, ${kept} carried over`);
+      // A folder never built before: no manifest, every page rendered.
+      await build(`clean-${step}`);
+      expect(await hashTree(join(project, 'dist')), log.join('\n')).toBe(
+        await hashTree(join(project, `clean-${step}`)),
+      );
+      await rm(join(project, `clean-${step}`), { recursive: true });
+    }
+    // The steps must carry pages over, or they prove nothing about incremental building.
+    expect(carried, log.join('\n')).toBeGreaterThan(0);
+  }, 300_000);
+});
