@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { Generator } from '../config.ts';
-import { filesOnDisk, serveSite } from '../serve/static-server.ts';
+import { serveFolder } from '../serve/static-server.ts';
 import type { BuilderMessage, BuilderRequest } from './dev-builder.ts';
 import { CLIENT_TAG, createReloadHub } from './reload-client.ts';
 
@@ -54,17 +54,16 @@ export async function runDevServer(
   };
 
   await run('start', () => builder.start());
-  const server = await serveSite(
-    filesOnDisk(outDir),
-    flags.port,
-    (html) => html.replace('</body>', `${CLIENT_TAG}</body>`),
-    (request, response) => {
+  const server = await serveFolder(outDir, {
+    port: flags.port,
+    transformHtml: (html) => html.replace('</body>', `${CLIENT_TAG}</body>`),
+    handleFirst: (request, response) => {
       if (hub.handle(request, response)) return true;
       if (!building) return false;
       waiting.push([request, response]);
       return true;
     },
-  );
+  });
 
   const generatorDirs = ['cli', 'templates'].map((folder) => join(generator.root, folder));
   const queue = createChangeQueue(async (paths) => {
@@ -99,13 +98,19 @@ export async function runDevServer(
  * One rebuild at a time: changes that arrive while one runs wait for the next, and changes
  * that arrive together (within SETTLE_MS) make one. A file added and gone again by then is an
  * editor's temporary file (rename-style saves write one and rename it over the original): it
- * is left out, and so is the news of its removal when that comes late.
+ * is left out, and so is the news of its removal when that comes late. The watcher drops
+ * events that follow one another within milliseconds, so after each rebuild every file it
+ * was for is looked at again: one saved meanwhile makes another rebuild.
  */
 function createChangeQueue(rebuild: (paths: string[]) => Promise<void>) {
   const pending = new Map<string, string>();
   const temporary = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const stampOf = (path: string) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats ? `${stats.size}:${stats.mtimeMs}` : 'gone';
+  };
   const flush = async () => {
     if (running) return;
     const paths: string[] = [];
@@ -117,9 +122,11 @@ function createChangeQueue(rebuild: (paths: string[]) => Promise<void>) {
     }
     pending.clear();
     if (paths.length === 0) return;
+    const stamps = new Map(paths.map((path) => [path, stampOf(path)]));
     running = rebuild(paths);
     await running;
     running = undefined;
+    for (const [path, stamp] of stamps) if (!pending.has(path) && stampOf(path) !== stamp) pending.set(path, 'change');
     if (pending.size > 0) await flush();
   };
   return {

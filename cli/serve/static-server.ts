@@ -1,147 +1,95 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { resolve, sep } from 'node:path';
+import sirv from 'sirv';
+import { createHostRules, HOST_FILES } from './host-rules.ts';
+import { parseRequestPath } from './request-path.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-};
-
-/** What the host configurations in a built folder say: redirects and headers by path. */
-interface HostRules {
-  readonly redirects: ReadonlyMap<string, { to: string; status: number }>;
-  readonly headers: readonly { prefix: string; values: [string, string][] }[];
+/** What the dev server adds to serving a folder: a change to every page, and requests of its own. */
+export interface ServeOptions {
+  readonly port?: number;
+  /** Changes every HTML page as it is sent (the dev server's reload script). */
+  readonly transformHtml?: (html: string) => string;
+  /** Answers a request before the site does; true when it did (the dev server's events). */
+  readonly handleFirst?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
-/** Where served files come from: a built folder on disk, or a build kept in memory. */
-export interface SiteFiles {
-  /** The bytes of a file by its path below the site root, or undefined. */
-  read(path: string): Promise<Buffer | undefined>;
-  /** Whether a path below the site root is a folder (a page's address without its slash). */
-  isFolder(path: string): Promise<boolean>;
-}
-
-/** The files of a built folder on disk. */
-export function filesOnDisk(root: string): SiteFiles {
-  const inside = (path: string) => {
-    const file = normalize(join(root, path));
-    return file.startsWith(normalize(root)) ? file : undefined;
-  };
-  return {
-    read: async (path) => {
-      const file = inside(path);
-      return file ? readFile(file).catch(() => undefined) : undefined;
-    },
-    isFolder: async (path) => {
-      const file = inside(path);
-      return file ? ((await stat(file).catch(() => undefined))?.isDirectory() ?? false) : false;
-    },
-  };
-}
-
-/** The files of a build kept in memory, by path. */
-export function filesInMemory(files: ReadonlyMap<string, string | Buffer>): SiteFiles {
-  return {
-    read: async (path) => {
-      const file = files.get(path);
-      return file === undefined ? undefined : Buffer.from(file);
-    },
-    isFolder: async (path) => files.has(`${path}/index.html`),
-  };
-}
-
-/** Reads `_redirects` (exact 301/302 lines) and `_headers` of a built site. */
-async function readHostRules(files: SiteFiles): Promise<HostRules> {
-  const text = async (file: string) => (await files.read(file))?.toString('utf8') ?? '';
-  const redirects = new Map(
-    (await text('_redirects'))
-      .split('\n')
-      .filter((line) => /^\/\S* \S+ 30[12]$/.test(line))
-      .map((line) => line.split(' '))
-      .map(([from, to, status]) => [from!, { to: to!, status: Number(status) }]),
-  );
-  const headers = (await text('_headers'))
-    .split(/\n(?=\/)/)
-    .filter((block) => block.startsWith('/'))
-    .map((block) => {
-      const [path, ...lines] = block.split('\n');
-      return {
-        prefix: path!.trim().replace(/\*$/, ''),
-        values: lines
-          .map((line) => /^ {2}([\w-]+): (.*)$/.exec(line))
-          .filter((match) => match !== null)
-          .map((match) => [match![1]!, match![2]!] as [string, string]),
-      };
-    });
-  return { redirects, headers };
+/** A server listening on 127.0.0.1. */
+export interface RunningServer {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
 }
 
 /**
- * Serves a built site on 127.0.0.1 as the generated host configurations describe: redirects
- * from `_redirects`, headers from `_headers`, a folder's index, and for a missing path the 404
- * page of its language with status 404. Port 0 picks a free port. `transformHtml` may change
- * pages as they are sent, and `handleFirst` answer requests of its own (the dev server's
- * reload script and events).
+ * Serves the built folder `root` on 127.0.0.1 as the generated host configurations describe
+ * (docs/behaviour.md#static-hosts): redirects from `_redirects`, headers from `_headers`, a
+ * folder's address without its slash redirected to it, and for a missing path the 404 page of
+ * its language with status 404. Files come through sirv, looked up afresh on every request
+ * (a rebuild swaps the folder while the server runs). A malformed or hostile address gets a
+ * 400 and nothing outside `root` is ever read. Port 0 picks a free port.
  */
-export async function serveSite(
-  files: SiteFiles | (() => SiteFiles),
-  port = 0,
-  transformHtml: (html: string) => string = (html) => html,
-  handleFirst: (request: IncomingMessage, response: ServerResponse) => boolean = () => false,
-): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
-  const current = typeof files === 'function' ? files : () => files;
-  // Read once per served build: a new build comes as a new SiteFiles object.
-  const rulesBySite = new WeakMap<SiteFiles, Promise<HostRules>>();
-  const rulesOf = (site: SiteFiles) => {
-    let rules = rulesBySite.get(site);
-    if (!rules) rulesBySite.set(site, (rules = readHostRules(site)));
-    return rules;
+export async function serveFolder(root: string, options: ServeOptions = {}): Promise<RunningServer> {
+  const folder = resolve(root);
+  const rulesOf = createHostRules(folder);
+  const files = sirv(folder, { dev: true, etag: true, dotfiles: false });
+  // Only after parseRequestPath has refused every `..`: the result is inside the folder.
+  const inFolder = (path: string) => {
+    const file = resolve(folder, `.${path}`);
+    return file === folder || file.startsWith(folder + sep) ? file : undefined;
   };
-  const server = createServer(async (request, response) => {
-    if (handleFirst(request, response)) return;
-    const site = current();
-    const rules = await rulesOf(site);
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    for (const rule of rules.headers.filter((candidate) => path.startsWith(candidate.prefix)))
+  const sendHtml = async (response: ServerResponse, status: number, file: string | undefined) => {
+    const html = file === undefined ? undefined : await readFile(file, 'utf8').catch(() => undefined);
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html === undefined ? 'Not found' : (options.transformHtml?.(html) ?? html));
+  };
+
+  const server = createServer((request, response) => {
+    if (options.handleFirst?.(request, response)) return;
+    const address = parseRequestPath(request.url);
+    if (!address) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request');
+      return;
+    }
+    const { path, search } = address;
+    const rules = rulesOf();
+    for (const rule of rules.headers.filter((candidate) => path.startsWith(candidate.prefix))) {
       for (const [name, value] of rule.values) response.setHeader(name, value);
+    }
     const redirect = rules.redirects.get(path);
-    if (redirect) return void response.writeHead(redirect.status, { location: redirect.to }).end();
-    const relative = path.slice(1);
-    if (relative && !path.endsWith('/') && (await site.isFolder(relative)))
-      return void response.writeHead(301, { location: `${path}/` }).end();
-    const target = path.endsWith('/') ? `${relative}index.html` : relative;
-    const body = await site.read(target);
-    const send = (status: number, file: string, bytes: Buffer) => {
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      response
-        .writeHead(status, { 'content-type': type })
-        .end(type.startsWith('text/html') ? transformHtml(bytes.toString('utf8')) : bytes);
-    };
-    if (body) return send(200, target, body);
-    const language = /^\/(ca|es|en)\//.exec(path)?.[1];
-    const notFound = language ? `${language}/404.html` : '404.html';
-    send(404, notFound, (await site.read(notFound)) ?? Buffer.from('Not found'));
+    if (redirect) {
+      response.writeHead(redirect.status, { location: `${redirect.to}${search}` }).end();
+      return;
+    }
+    const language = rules.languages.find((code) => path.startsWith(`/${code}/`));
+    const notFound = () => sendHtml(response, 404, inFolder(language ? `/${language}/404.html` : '/404.html'));
+    const isHidden = HOST_FILES.has(path.slice(1)) || path.split('/').some((segment) => segment.startsWith('.'));
+    if (isHidden) return void notFound();
+    void (async () => {
+      const file = inFolder(path);
+      const stats = file === undefined ? undefined : await stat(file).catch(() => undefined);
+      if (stats?.isDirectory() && !path.endsWith('/')) {
+        response.writeHead(301, { location: `${path}/${search}` }).end();
+      } else if (options.transformHtml && (path.endsWith('/') || path.endsWith('.html'))) {
+        const page = path.endsWith('/') ? inFolder(`${path}index.html`) : file;
+        if (page && (await stat(page).catch(() => undefined))?.isFile()) await sendHtml(response, 200, page);
+        else await notFound();
+      } else {
+        files(request, response, () => void notFound());
+      }
+    })();
   });
-  await new Promise<void>((listening) => server.listen(port, '127.0.0.1', listening));
-  const { port: actual } = server.address() as AddressInfo;
+  await new Promise<void>((listening) => server.listen(options.port ?? 0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${actual}`,
+    url: `http://127.0.0.1:${port}`,
     server,
     close: () => new Promise((closed) => server.close(() => closed())),
   };
 }
 
-/** Serves a built folder from disk (preview, check). */
-export function serveBuiltSite(root: string, port = 0) {
-  return serveSite(filesOnDisk(root), port);
+/** Serves a built folder (preview, check). */
+export function serveBuiltSite(root: string, port = 0): Promise<RunningServer> {
+  return serveFolder(root, { port });
 }

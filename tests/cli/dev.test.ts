@@ -23,7 +23,10 @@ const finishedBuilds = () => output.match(/: (rendered \d+ of \d+ pages|the buil
 async function afterChange(change: () => Promise<unknown>): Promise<void> {
   const before = finishedBuilds();
   await change();
-  await expect.poll(finishedBuilds, { timeout: 30_000 }).toBeGreaterThan(before);
+  for (let waited = 0; finishedBuilds() === before; waited += 100) {
+    if (waited > 30_000) throw new Error(`no build after the change; the dev server said:\n${output}`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
   for (let seen = -1; seen !== finishedBuilds();) {
     seen = finishedBuilds();
     await new Promise((settle) => setTimeout(settle, 500));

@@ -1,14 +1,29 @@
-import { filesInMemory, serveSite as serveWithHostRules } from '../../cli/serve/static-server.ts';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { serveBuiltSite } from '../../cli/serve/static-server.ts';
 
 /**
- * The in-memory build served on 127.0.0.1 by the generator's own static server, as a host that
- * reads `_headers` but not `_redirects`: old addresses are answered by their redirect pages, so
- * browser tests exercise the stubs' scripts, under the site's Content-Security-Policy.
+ * An in-memory build served on 127.0.0.1 by the generator's own static server (the one
+ * `preview` runs), from a temporary folder, as a host that reads `_headers` but not
+ * `_redirects`: old addresses are answered by their redirect pages, so browser tests exercise
+ * the stubs' scripts, under the site's Content-Security-Policy.
  */
 export async function serveSite(
   files: ReadonlyMap<string, string | Buffer>,
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const withoutRedirectRules = new Map([...files].filter(([path]) => path !== '_redirects'));
-  const { url, close } = await serveWithHostRules(filesInMemory(withoutRedirectRules));
-  return { url, close };
+  const folder = await mkdtemp(join(tmpdir(), 'sitegen-served-'));
+  for (const [path, contents] of files) {
+    if (path === '_redirects') continue;
+    await mkdir(dirname(join(folder, path)), { recursive: true });
+    await writeFile(join(folder, path), contents);
+  }
+  const server = await serveBuiltSite(folder);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
 }
