@@ -51,7 +51,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const incremental = await openIncrementalBuild(config, options.incremental);
 
   const sources = await task('load', () => loadSources(config));
-  const content = await task('validate', () => validateContent(sources));
+  const content = await task('validate', () => validateContent(sources, incremental.parser()));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
   const assets = await task('bundle', () => bundleAssets({ ...config, publicFiles: content.publicFiles }));
   const images = await task('images', () => buildImages(content.images, config.cacheDir));

@@ -1,10 +1,13 @@
+import { contentHash } from '../lib/hash.ts';
 import { createPageIndex, pageRefOf, type PageIndex } from '../lib/page-index.ts';
+import { outputPathOf } from '../lib/url.ts';
 import type { PageJob } from '../render/render-page.tsx';
 import type { RenderedPage } from '../stages/render.tsx';
 import type { FileStamp, Writer } from '../stages/write.ts';
 import type { Output, Site } from '../types.ts';
+import { parseContentFile, type ParsedFile, type ParseFile } from '../validate/parse-file.ts';
 import { answersOf, pageKeyOf, sharedKeyOf } from './fingerprint.ts';
-import { readManifest, writeManifest, type PageRecord } from './manifest.ts';
+import { readManifest, writeManifest, type Manifest, type PageRecord } from './manifest.ts';
 
 /** Which pages to render, and the files of the others, carried over from the last build as they are. */
 export interface BuildPlan {
@@ -13,29 +16,32 @@ export interface BuildPlan {
 }
 
 /**
- * Incremental building, wrapped around the pure pipeline (cli/build.ts): before rendering it
- * plans which pages must render again, by comparing each page's inputs with the manifest of
- * the last build into the same folder; after writing it remembers what this build made. No
- * stage knows it exists. A page is carried over when its key (its own inputs, everything
- * shared, its scripts' addresses), the answers to every lookup it made, and its file on disk
- * are all as they were; anything else renders it again, so the result is always what a clean
- * build gives.
+ * Incremental building, wrapped around the pure pipeline (cli/build.ts). It hands validation
+ * a parser that reuses what the last build parsed of files whose text is unchanged; before
+ * rendering it plans which pages must render again, by comparing each page's inputs with the
+ * manifest of the last build into the same folder; after writing it remembers what this build
+ * made. No stage knows it exists. A page is carried over only when its key (its own inputs,
+ * everything shared, its scripts' addresses), the answers to every lookup it made, and its
+ * file on disk are all as they were, so the result is always what a clean build gives.
  */
 export interface IncrementalBuild {
+  /** A parser for this build's content files (see cli/validate/parse-file.ts). */
+  parser(): ParseFile;
   plan(site: Site, jobs: readonly PageJob[], writer: Writer): BuildPlan;
-  /** Records what the build wrote (`stamps` from the writer), for the next build. */
+  /** Records what the build wrote (`stamps` from the writer), and saves it for the next build. */
   remember(site: Site, rendered: readonly RenderedPage[], stamps: ReadonlyMap<string, FileStamp>): Promise<void>;
 }
 
 /** A build that renders every page and remembers nothing: the generator's version is unknown. */
 const renderEverything: IncrementalBuild = {
+  parser: () => parseContentFile,
   plan: (_site, jobs) => ({ toRender: jobs, carried: [] }),
   remember: async () => undefined,
 };
 
 /**
- * The incremental build of `outDir` by the generator `generator`, starting from the manifest
- * saved in `cacheDir` (or from `kept`, the last build's, which the dev server holds in memory).
+ * The incremental build of `outDir` by the generator `generatorKey`, starting from the
+ * manifest saved in `cacheDir`, or from `kept`: the last build's, which the dev server holds.
  */
 export async function openIncrementalBuild(
   where: { readonly cacheDir: string; readonly outDir: string; readonly generatorKey?: string },
@@ -44,22 +50,28 @@ export async function openIncrementalBuild(
   const { cacheDir, outDir, generatorKey } = where;
   if (!generatorKey) return renderEverything;
   if (kept) return kept;
-  let last = await readManifest(cacheDir, outDir, generatorKey);
-  let carriedRecords = new Map<string, PageRecord>();
-  const indexOf = (site: Site): PageIndex =>
-    createPageIndex(
-      site.routes.map(pageRefOf),
-      [...site.content.publicFiles, ...site.content.images].map((file) => `/${file.path}`),
-    );
+  let last: Manifest | undefined = await readManifest(cacheDir, outDir, generatorKey);
+  let parsed = new Map<string, ParsedFile>();
+  let carried = new Map<string, PageRecord>();
 
   return {
+    parser() {
+      parsed = new Map();
+      return (file, languages) => {
+        const key = `${file.path}\0${languages.join(',')}\0${contentHash(file.text)}`;
+        const known = last?.parsed.get(key) ?? parsed.get(key) ?? parseContentFile(file, languages);
+        parsed.set(key, known);
+        return known;
+      };
+    },
+
     plan(site, jobs, writer) {
-      carriedRecords = new Map();
-      if (!last) return { toRender: jobs, carried: [] };
+      carried = new Map();
+      if (!last?.pages.size) return { toRender: jobs, carried: [] };
       const shared = sharedKeyOf(site, generatorKey);
       const index = indexOf(site);
       const toRender: PageJob[] = [];
-      const carried: Output[] = [];
+      const outputs: Output[] = [];
       for (const job of jobs) {
         const records = job.paths.map((path) => last?.pages.get(path));
         const [record] = records;
@@ -73,20 +85,20 @@ export async function openIncrementalBuild(
           continue;
         }
         job.paths.forEach((path, at) => {
-          const main = at === 0 ? { route: job.route } : {};
-          carried.push({ path, contents: files[at]!, summary: records[at]!.summary, ...main });
-          carriedRecords.set(path, records[at]!);
+          // As rendering gives them: the page's own file carries its route, its copies do not.
+          const route = path === outputPathOf(job.route.url) ? { route: job.route } : {};
+          outputs.push({ path, contents: files[at]!, summary: records[at]!.summary, ...route });
+          carried.set(path, records[at]!);
         });
       }
-      return { toRender, carried };
+      return { toRender, carried: outputs };
     },
 
     async remember(site, rendered, stamps) {
       const shared = sharedKeyOf(site, generatorKey);
       const index = indexOf(site);
       const pages = new Map<string, PageRecord>();
-      for (const [path, record] of carriedRecords)
-        pages.set(path, { ...record, stamp: stamps.get(path) ?? record.stamp });
+      for (const [path, record] of carried) pages.set(path, { ...record, stamp: stamps.get(path) ?? record.stamp });
       for (const page of rendered) {
         const answers = answersOf(page.reads, index);
         for (const output of page.outputs) {
@@ -95,9 +107,15 @@ export async function openIncrementalBuild(
           pages.set(output.path, { key, reads: page.reads, answers, stamp: stamps.get(output.path)!, summary });
         }
       }
-      last = { generator: generatorKey, pages };
+      last = { generator: generatorKey, pages, parsed };
       // The site is written by now; a manifest that cannot be saved only makes the next build slower.
       await writeManifest(cacheDir, outDir, last).catch(() => undefined);
     },
   };
+}
+
+/** The site's pages and files, indexed as templates look them up. */
+function indexOf(site: Site): PageIndex {
+  const files = [...site.content.publicFiles, ...site.content.images].map((file) => `/${file.path}`);
+  return createPageIndex(site.routes.map(pageRefOf), files);
 }

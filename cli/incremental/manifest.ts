@@ -5,13 +5,14 @@ import { isProcessRunning } from '../lib/process.ts';
 import type { PageRead } from '../lib/page-index.ts';
 import type { FileStamp } from '../stages/write.ts';
 import type { PageSummary } from '../types.ts';
+import type { ParsedFile } from '../validate/parse-file.ts';
 
 /**
  * The manifest's format. A manifest of any other format (or of another version of the
  * generator, or of another output folder) is discarded, never misread: the build renders
  * every page. Change it with any change to what the manifest holds or how a key is computed.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What the last build made of one file of a page, and from what. */
 export interface PageRecord {
@@ -25,10 +26,13 @@ export interface PageRecord {
   readonly summary: PageSummary;
 }
 
-/** What the last build into an output folder made of its pages, by output path. */
+/** What the last build into an output folder made of its pages, and the content files it parsed. */
 export interface Manifest {
   readonly generator: string;
+  /** By output path. */
   readonly pages: ReadonlyMap<string, PageRecord>;
+  /** Each content file as parsed, by its path, the site's languages and the hash of its text. */
+  readonly parsed: ReadonlyMap<string, ParsedFile>;
 }
 
 /**
@@ -41,6 +45,7 @@ interface StoredManifest {
   outDir: string;
   strings: string[];
   pages: Record<string, StoredPage>;
+  parsed: Record<string, ParsedFile>;
 }
 interface StoredPage {
   key: string;
@@ -89,7 +94,7 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
       },
     });
   }
-  return { generator, pages };
+  return { generator, pages, parsed: new Map(Object.entries(stored.parsed)) };
 }
 
 /**
@@ -122,7 +127,8 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
       ...(summary.externalScript === undefined ? {} : { externalScript: number(summary.externalScript) }),
     };
   }
-  const stored: StoredManifest = { format: FORMAT, generator: manifest.generator, outDir, strings, pages };
+  const parsed = Object.fromEntries(manifest.parsed);
+  const stored: StoredManifest = { format: FORMAT, generator: manifest.generator, outDir, strings, pages, parsed };
   const file = manifestFile(cacheDir, outDir);
   await mkdir(cacheDir, { recursive: true });
   await removeHalfWritten(cacheDir);

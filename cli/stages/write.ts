@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { isProcessRunning } from '../lib/process.ts';
@@ -85,9 +85,10 @@ export function fsWriter(outDir: string): Writer {
           throw fail(`refusing to write ${JSON.stringify(unsafe.path)}: it is not a path inside the output folder`);
         }
         const stamps = await writeStaging(staging, outDir, outputs);
-        if (await exists(outDir)) await rename(outDir, previous);
-        await rename(staging, outDir);
-        await rm(previous, { recursive: true, force: true });
+        // The swap: two renames, back to back.
+        if (existsSync(outDir)) renameSync(outDir, previous);
+        renameSync(staging, outDir);
+        rmSync(previous, { recursive: true, force: true });
         return stamps;
       } catch (cause) {
         await rm(staging, { recursive: true, force: true }).catch(() => undefined);
@@ -99,51 +100,58 @@ export function fsWriter(outDir: string): Writer {
   };
 }
 
-/** Writes every output into `staging`, at most IN_FLIGHT at once; returns each file's stamp. */
+/**
+ * Puts every output into `staging`: a file the current version already has, byte for byte,
+ * as a hard link to it (synchronously: a link is one quick system call), every other file
+ * written, at most IN_FLIGHT at once. Returns each file's stamp.
+ */
 async function writeStaging(
   staging: string,
   outDir: string,
   outputs: readonly Output[],
 ): Promise<Map<string, FileStamp>> {
   const stamps = new Map<string, FileStamp>();
-  const folders = new Map<string, Promise<unknown>>();
-  const ensureFolder = (folder: string) => {
-    let made = folders.get(folder);
-    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
-    return made;
-  };
-  const hasCurrent = await exists(outDir);
-  const store = async ({ path, contents }: Output) => {
+  const folders = new Set<string>();
+  const hasCurrent = existsSync(outDir);
+  const toWrite: [string, string | Buffer][] = [];
+  for (const { path, contents } of outputs) {
     const file = join(staging, path);
-    await ensureFolder(dirname(file));
-    const same = typeof contents === 'object' && 'copyOf' in contents ? contents.copyOf : undefined;
-    const shared = same ?? (hasCurrent ? await sameFileIn(outDir, path, contents as string | Buffer) : undefined);
-    if (shared) await linkOrCopy(shared, file);
-    else await writeFile(file, contents as string | Buffer);
-    const stats = await stat(file);
-    stamps.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
-  };
-  const queue = [...outputs];
+    const folder = dirname(file);
+    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+    folders.add(folder);
+    const isCarried = typeof contents === 'object' && 'copyOf' in contents;
+    const same = isCarried ? contents.copyOf : hasCurrent ? sameFileIn(outDir, path, contents) : undefined;
+    if (same) linkOrCopy(same, file);
+    else toWrite.push([path, contents as string | Buffer]);
+  }
   await Promise.all(
-    Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, async () => {
-      for (let output = queue.shift(); output; output = queue.shift()) await store(output);
+    Array.from({ length: Math.min(IN_FLIGHT, toWrite.length) }, async () => {
+      for (let next = toWrite.pop(); next; next = toWrite.pop()) await writeFile(join(staging, next[0]), next[1]);
     }),
   );
+  for (const { path } of outputs) {
+    const stats = statSync(join(staging, path));
+    stamps.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
+  }
   return stamps;
 }
 
 /** The current version's file at `path` when it holds exactly `contents` (only a file of the same size is read). */
-async function sameFileIn(outDir: string, path: string, contents: string | Buffer): Promise<string | undefined> {
+function sameFileIn(outDir: string, path: string, contents: string | Buffer): string | undefined {
   const file = join(outDir, path);
-  const stats = await stat(file).catch(() => undefined);
+  const stats = statSync(file, { throwIfNoEntry: false });
   if (stats?.size !== Buffer.byteLength(contents)) return undefined;
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  return (await readFile(file)).equals(bytes) ? file : undefined;
+  return readFileSync(file).equals(bytes) ? file : undefined;
 }
 
 /** A second name for a file (no bytes copied), or a copy where the file system has no hard links. */
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  await link(from, to).catch(async () => writeFile(to, await readFile(from)));
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
 }
 
 /** Puts back the folder a build killed between its two renames left aside, or removes what it left. */

@@ -144,10 +144,13 @@ describe('the incremental build', () => {
       carried += Number(kept);
       log.push(`step ${step} (seed ${SEED}): ${kind} ${what}: ${rendered} rendered, ${kept} carried over`);
       // A folder never built before: no manifest, every page rendered.
-      await build(`clean-${step}`);
+      const clean = await build(`clean-${step}`);
       expect(await hashTree(join(project, 'dist')), log.join('\n')).toBe(
         await hashTree(join(project, `clean-${step}`)),
       );
+      // The report counts the same pages, redirects and files.
+      const counts = (report: string) => /Built \d+ pages, \d+ redirects and \d+ files/.exec(report)?.[0];
+      expect(counts(stdout), log.join('\n')).toBe(counts(clean));
       await rm(join(project, `clean-${step}`), { recursive: true });
     }
     // The steps must carry pages over, or they prove nothing about incremental building.

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
+import { parseMarkdownFile } from '../lib/front-matter.ts';
+import { findInvisibleCharacters } from '../lib/invisible-characters.ts';
+import { checkLocalizedTexts } from '../lib/localized-texts.ts';
+import { parseWithSchema } from '../lib/schema-errors.ts';
+import { parseYaml, type YamlSource } from '../lib/yaml-lines.ts';
+import { collectionSchemas, redirectsFileSchema } from '../schemas/collections.ts';
+import { frontMatterSchema } from '../schemas/page.ts';
+import { settingsSchema } from '../schemas/site.ts';
+import { uiKeys } from '../schemas/ui.ts';
+import type { Locale, SourceFile } from '../types.ts';
+
+/**
+ * One content file parsed and checked on its own, as plain data: what it says (when it is
+ * valid), its problems, and the example values it still holds. A pure function of the file's
+ * path and text and of the site's languages, so equal inputs may share one result.
+ */
+export interface ParsedFile {
+  /** The checked value: settings, a collection, a translation table, or a page's front matter. */
+  readonly value?: unknown;
+  readonly errors: readonly ProblemRecord[];
+  readonly warnings: readonly ProblemRecord[];
+  readonly examples: readonly string[];
+}
+
+/** A markdown page's front matter and where its body starts. */
+export interface ParsedPage {
+  readonly frontMatter: z.infer<typeof frontMatterSchema>;
+  /** Offset in the text where the body starts, and its line (1-based). */
+  readonly bodyStart: number;
+  readonly bodyLine: number;
+}
+
+/** Parses one content file; the kind of file follows from its path (see content/README.md). */
+export type ParseFile = (file: SourceFile, languages: readonly Locale[]) => ParsedFile;
+
+/** What one file's parse found. */
+interface Findings {
+  readonly errors: BuildError[];
+  readonly warnings: BuildError[];
+  readonly examples: string[];
+}
+
+/** Parses and checks one content file alone; `languages` are the site's, the first the default. */
+export const parseContentFile: ParseFile = (file, languages) => {
+  const findings: Findings = { errors: [], warnings: [], examples: [] };
+  const invisible = findInvisibleCharacters(file.text, file.file);
+  if (invisible) findings.warnings.push(invisible);
+  let value: unknown;
+  try {
+    value = parseByKind(file, languages, findings);
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    findings.errors.push(error);
+  }
+  return {
+    ...(findings.errors.length === 0 && value !== undefined ? { value } : {}),
+    errors: findings.errors.map(toRecord),
+    warnings: findings.warnings.map(toRecord),
+    examples: findings.examples,
+  };
+};
+
+function parseByKind(file: SourceFile, languages: readonly Locale[], findings: Findings): unknown {
+  const [top = '', ...rest] = file.path.split('/');
+  if (file.path === 'site.yaml') {
+    return parseYamlFile(file, settingsSchema, findings, (source) =>
+      findings.examples.push(...source.examplePaths.map((path) => `${file.file}: ${path}`)),
+    );
+  }
+  if (file.path === 'redirects.yaml') return parseYamlFile(file, redirectsFileSchema, findings);
+  const collection = /^collections\/(.+)\.yaml$/.exec(file.path)?.[1];
+  if (collection && collection in collectionSchemas) {
+    const schema = z.array(collectionSchemas[collection as keyof typeof collectionSchemas]);
+    return parseYamlFile(file, schema, findings, (source) => {
+      const entries = source.data as { id: unknown; example?: boolean }[];
+      findDuplicateIds(entries, source, file.file, findings.errors);
+      checkLocalizedTexts(source, file.file, languages, findings);
+      for (const entry of entries) if (entry.example) findings.examples.push(`${file.file}: ${String(entry.id)}`);
+    });
+  }
+  if (!languages.includes(top)) return undefined;
+  if (rest.join('/') === 'ui.yaml') return parseUiTable(file, top, top === languages[0], findings);
+  if (file.path.endsWith('.md')) return parsePage(file, findings);
+  return undefined;
+}
+
+/** Parses and checks one YAML file against a schema; `inspect` sees the parsed source when it is valid. */
+function parseYamlFile<T extends z.ZodType>(
+  file: SourceFile,
+  schema: T,
+  findings: Findings,
+  inspect?: (source: YamlSource) => void,
+): z.infer<T> | undefined {
+  const source = parseYaml(file.text, file.file);
+  const value = parseWithSchema(schema, source, file.file, findings.errors);
+  if (value !== undefined) inspect?.(source);
+  return value;
+}
+
+function findDuplicateIds(entries: readonly object[], source: YamlSource, file: string, errors: BuildError[]): void {
+  const seen = new Set<unknown>();
+  entries.forEach((entry, index) => {
+    if (!('id' in entry)) return;
+    if (seen.has(entry.id)) {
+      const where = { file, ...source.positionOf([index, 'id']) };
+      errors.push(new BuildError('DuplicateId', `id "${String(entry.id)}" is used twice`, where));
+    }
+    seen.add(entry.id);
+  });
+}
+
+/** A language's translation table; the default language must have every key, the others fall back. */
+function parseUiTable(file: SourceFile, locale: Locale, isDefault: boolean, findings: Findings): unknown {
+  const source = parseYaml(file.text, file.file);
+  const table = parseWithSchema(z.record(z.string(), z.string().min(1)), source, file.file, findings.errors) ?? {};
+  const known = new Set<string>(uiKeys);
+  for (const key of Object.keys(table).filter((name) => !known.has(name))) {
+    const where = { file: file.file, ...source.positionOf([key]) };
+    findings.errors.push(
+      new BuildError('UnknownTranslationKey', `"${key}" is not a key of the translation table`, where),
+    );
+  }
+  for (const key of uiKeys.filter((name) => table[name] === undefined)) {
+    const message = `"${key}" has no ${locale} text${isDefault ? '' : '; the default language’s text is shown'}`;
+    (isDefault ? findings.errors : findings.warnings).push(
+      new BuildError('MissingTranslation', message, { file: file.file }),
+    );
+  }
+  return table;
+}
+
+/** A page's front matter, checked, and where its body starts. */
+function parsePage(file: SourceFile, findings: Findings): ParsedPage | undefined {
+  const source = parseMarkdownFile(file.text, file.file);
+  const frontMatter = parseWithSchema(frontMatterSchema, source.frontMatter, file.file, findings.errors, {
+    code: 'InvalidFrontmatter',
+  });
+  if (!frontMatter) return undefined;
+  return { frontMatter, bodyStart: file.text.length - source.body.length, bodyLine: source.bodyLine };
+}
