@@ -33,7 +33,7 @@ module.exports = {
       severity: 'error',
       comment: 'cli/lib/ holds pure helpers the stages share; it imports nothing above it.',
       from: { path: '^cli/(lib|schemas)/' },
-      to: { path: '^cli/(stages|incremental|commands|dev|serve|check|render|hosts)/|^cli/(build|main)\\.ts$' },
+      to: { path: '^cli/(stages|incremental|commands|dev|serve|check|render|hosts|validate)/|^cli/(build|main)\\.ts$' },
     },
     {
       name: 'no-stage-knows-incremental',

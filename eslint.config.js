@@ -30,7 +30,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/restrict-plus-operands': 'off' },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
   },
 );

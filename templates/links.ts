@@ -1,7 +1,7 @@
 import type { Locale } from '../cli/types.ts';
 
 /**
- * A content link in a language (decision 2): `/services/orto-k` → `/es/services/orto-k/`,
+ * A content link in a language (docs/behaviour.md#routes): `/services/orto-k` → `/es/services/orto-k/`,
  * `/#products` → `/es/#products`. Absolute and already-prefixed URLs are kept.
  */
 export function localHref(locale: Locale, path: string): string {
@@ -22,7 +22,7 @@ export function chatHref(number: string, message: string): string {
   return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
 }
 
-/** The booking page with the visit's subject and duration (spec §2 appointment button). */
+/** The booking page with the visit's subject and duration (docs/behaviour.md#booking-chat-and-contact). */
 export function bookingHref(baseUrl: string, subject: string, duration: number): string {
   const url = new URL(baseUrl);
   url.searchParams.set('subject', subject);

@@ -37,7 +37,7 @@ export interface WidgetProps {
     };
     readonly storage: readonly { readonly name: string; readonly category: 'necessary' | 'analytics' | 'marketing' }[];
   };
-  /** The analytics tag, loaded only after consent (decision 13). */
+  /** The analytics tag, loaded only after consent (docs/behaviour.md#analytics). */
   analytics: { readonly id: string; readonly language: string };
   /** The brand carousel over the server-rendered list of slides. */
   carousel: { readonly previous: string; readonly next: string; readonly label: string; readonly slideLabel: string };

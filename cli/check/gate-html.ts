@@ -6,7 +6,7 @@ export async function checkHtml(site: BuiltSite): Promise<GateResult> {
   const validator = new HtmlValidate({
     extends: ['html-validate:recommended'],
     rules: {
-      // Redirect stubs are meant to refresh at once (decision 7).
+      // Redirect stubs are meant to refresh at once (docs/behaviour.md#redirects).
       'meta-refresh': 'off',
       // React writes void elements as <meta/> and boolean attributes as required="": both valid HTML.
       'void-style': 'off',

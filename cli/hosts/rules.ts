@@ -7,7 +7,7 @@ export interface RedirectLine {
   readonly status: 301 | 302;
 }
 
-/** Both spellings of each old address (decision 7): `/old` and `/old/`; the root once. */
+/** Both spellings of each old address (docs/behaviour.md#redirects): `/old` and `/old/`; the root once. */
 export function redirectLines(redirects: readonly Redirect[]): RedirectLine[] {
   return redirects.flatMap((redirect) =>
     redirect.from === '/'

@@ -91,7 +91,7 @@ export const storageItemSchema = z
   })
   .strict();
 
-/** content/redirects.yaml: old addresses and where they now lead (spec §9, decision 6). */
+/** content/redirects.yaml: old addresses and where they now lead (docs/behaviour.md#redirects). */
 export const redirectRuleSchema = z
   .object({
     from: z.string().regex(/^\/[^?#\s]*$/, 'must be a path starting with /'),
@@ -101,7 +101,7 @@ export const redirectRuleSchema = z
   })
   .strict();
 
-/** content/redirects.yaml: which unprefixed paths redirect (decision 3) and the old addresses. */
+/** content/redirects.yaml: which unprefixed paths redirect (docs/behaviour.md#redirects) and the old addresses. */
 export const redirectsFileSchema = z
   .object({
     unprefixed: z.array(z.string().regex(/^[a-z0-9-]+$/, 'must be the first segment of page ids, such as services')),

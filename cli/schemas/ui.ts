@@ -1,5 +1,5 @@
 /**
- * The translation table's keys (spec §3). Templates can only ask for these, so a typo fails
+ * The translation table's keys (docs/behaviour.md#translations). Templates can only ask for these, so a typo fails
  * type-checking; content/<locale>/ui.yaml gives each one its text. `{name}` in a text is filled
  * in by the translator from the values the template passes.
  */

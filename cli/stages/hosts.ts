@@ -11,7 +11,7 @@ import type { Locale, Output, Redirect, Settings } from '../types.ts';
 const CLOUDFLARE_LIMITS = { static: 2000, dynamic: 100 };
 
 /**
- * The host configurations, from the one redirect table and the finished pages (decision 7):
+ * The host configurations, from the one redirect table and the finished pages (docs/behaviour.md#static-hosts):
  * `_redirects` and `_headers` (Netlify, Cloudflare Pages), `vercel.json`, an nginx server block
  * and an Apache `.htaccess`, all with the same redirects and a Content-Security-Policy whose
  * script hashes come from the real output. Pure.

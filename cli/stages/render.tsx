@@ -96,8 +96,11 @@ export async function renderSite(
     }
     const { html, summary } = result;
     if (html === undefined || !summary) return;
+    // As bytes: UTF-8 takes half the memory of a page's text as a string once it holds any
+    // character beyond Latin-1 (a typographic apostrophe is enough), and is what gets written.
+    const contents = Buffer.from(html);
     // The page's record carries its route; its copies (the 404 pages hosts look for) do not.
-    const outputs = result.paths.map((path) => ({ path, contents: html, route: routeOf.get(path), summary }));
+    const outputs = result.paths.map((path) => ({ path, contents, route: routeOf.get(path), summary }));
     pages.push({ job: jobOf.get(result.paths[0])!, outputs, reads: result.reads });
   };
   if (threads && jobs.length >= threads.from) {

@@ -77,7 +77,7 @@ function modelRoutes(content: Content): Route[] {
 }
 
 /**
- * The redirect table (decisions 3, 5–7): the root, the legacy rules of content/redirects.yaml,
+ * The redirect table (docs/behaviour.md#redirects): the root, the legacy rules of content/redirects.yaml,
  * and every page's unprefixed path. Targets must be pages; sources must not be.
  */
 function buildRedirects(content: Content, routes: readonly Route[], errors: BuildError[]): Redirect[] {

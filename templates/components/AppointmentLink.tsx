@@ -4,8 +4,8 @@ import { bookingHref } from '../links.ts';
 import { Island } from './Island.tsx';
 
 /**
- * The booking call to action (spec §2): the external scheduling page in a new tab, with the
- * visit's subject and duration. The appointment island adds the toasts of spec §8; without
+ * The booking call to action (docs/behaviour.md#booking-chat-and-contact): the external scheduling page in a new tab, with the
+ * visit's subject and duration. The appointment island adds its toasts; without
  * JavaScript it is the same page as a plain link.
  */
 export function AppointmentLink({

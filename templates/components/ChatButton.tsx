@@ -3,7 +3,7 @@ import { useLanguage } from '../i18n.tsx';
 import { chatHref } from '../links.ts';
 import { Island } from './Island.tsx';
 
-/** The floating chat button (spec §2): a plain link to the chat without JavaScript, a chat panel with it. */
+/** The floating chat button (docs/behaviour.md#booking-chat-and-contact): a plain link to the chat without JavaScript, a chat panel with it. */
 export function ChatButton({ settings }: { settings: Settings }) {
   const { t } = useLanguage();
   const props = {

@@ -3,7 +3,7 @@ import { useLanguage } from '../i18n.tsx';
 import { Island } from './Island.tsx';
 
 /**
- * The consent banner (spec §2, decisions 14–15), hidden until the consent island shows it to a
+ * The consent banner (docs/behaviour.md#cookie-consent), hidden until the consent island shows it to a
  * visitor who has not chosen yet. Accept, Reject and Customize are equal buttons.
  */
 export function CookieConsent({ settings, storage }: { settings: Settings; storage: Collections['storage'] }) {

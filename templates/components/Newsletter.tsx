@@ -3,7 +3,7 @@ import { useLanguage } from '../i18n.tsx';
 import { Island } from './Island.tsx';
 
 /**
- * The newsletter sign-up above the footer (decision 18). It posts to the configured endpoint;
+ * The newsletter sign-up above the footer (docs/behaviour.md#newsletter). It posts to the configured endpoint;
  * with none configured the form still shows and the widget explains it is unavailable.
  */
 export function Newsletter({ settings, pages }: { settings: Settings; pages: SitePages }) {

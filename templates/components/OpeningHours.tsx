@@ -2,7 +2,7 @@ import type { Settings, UiKey } from '../../cli/types.ts';
 import { formatList, groupOpeningHours } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 
-/** The opening hours as a table of day ranges (spec §9), Monday first. */
+/** The opening hours as a table of day ranges (docs/behaviour.md#brands-reviews-and-location), Monday first. */
 export function OpeningHours({ hours }: { hours: Settings['openingHours'] }) {
   const { locale, t } = useLanguage();
   return (

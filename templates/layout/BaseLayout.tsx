@@ -21,7 +21,7 @@ interface FrameProps {
 }
 
 /**
- * Every page's frame (spec §2 order): top bar, the page, the newsletter, the footer, the toast
+ * Every page's frame (docs/behaviour.md#page-frame): top bar, the page, the newsletter, the footer, the toast
  * area and the floating chat button. `title` and `description` default to the page's own.
  */
 export function BaseLayout(props: PageProps & FrameProps) {

@@ -4,7 +4,7 @@ import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
 import { labelOf } from '../site-pages.ts';
 
-/** Which pages each footer group lists (spec §2 footer); labels come from the pages themselves. */
+/** Which pages each footer group lists (docs/behaviour.md#page-frame); labels come from the pages themselves. */
 const visualServices = [
   'eyeglasses',
   'sunglasses',
@@ -16,7 +16,7 @@ const visualServices = [
 ];
 const auditoryServices = ['hearing-test', 'hearing-aids', 'ear-protection', 'technical-aids', 'subvenciones'];
 
-/** The footer's five groups (decision 19) and the bottom bar with copyright and legal links. */
+/** The footer's five groups (docs/behaviour.md#page-frame) and the bottom bar with copyright and legal links. */
 export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' | 'settings' | 'buildYear'>) {
   const { locale, t } = useLanguage();
   const pageLink = (id: string) => {

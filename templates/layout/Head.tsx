@@ -77,7 +77,7 @@ export function Head({
       {assets.favicon && <link rel="icon" href={assets.favicon} type="image/svg+xml" />}
       {assets.touchIcon && <link rel="apple-touch-icon" href={assets.touchIcon.url} />}
       <link rel="stylesheet" href={assets.stylesheet} />
-      {/* Prefetch same-site pages when a link is hovered or pressed (decision 9); browsers without speculation rules ignore it. */}
+      {/* Prefetch same-site pages when a link is hovered or pressed (docs/behaviour.md#routes); browsers without speculation rules ignore it. */}
       <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
       {structuredData.map((data, index) => (
         <JsonLd key={index} data={data} />

@@ -15,7 +15,7 @@ const NAV_LINKS = [
 ] as const;
 
 /**
- * The top bar (spec §2): logo, main navigation with the phone, language switcher and booking
+ * The top bar (docs/behaviour.md#page-frame): logo, main navigation with the phone, language switcher and booking
  * link. Without JavaScript everything is visible; the top-bar island turns the navigation into
  * a full-screen menu on phones, behind the (until then hidden) menu button.
  */

@@ -12,7 +12,7 @@ import { ServicesSection } from '../sections/ServicesSection.tsx';
 import { businessData } from '../seo/structured-data.ts';
 import { labelOf } from '../site-pages.ts';
 
-/** Optical visits booked from the home page's optical section last 30 minutes (spec §2). */
+/** Optical visits booked from the home page's optical section last 30 minutes (docs/behaviour.md#booking-chat-and-contact). */
 const OPTICAL_VISIT_MINUTES = 30;
 const HERO_IMAGE = {
   src: '/images/illustrations/hero.svg',
@@ -21,7 +21,7 @@ const HERO_IMAGE = {
   height: 600,
 };
 
-/** The home page, its sections in the spec's order with their anchor ids (spec §2 home page). */
+/** The home page, its sections in order with their anchor ids (docs/behaviour.md#home-page). */
 export function HomePage(props: PageProps) {
   const { locale, t } = useLanguage();
   const { route, pages, settings, collections, bodyHtml, assets } = props;

@@ -3,7 +3,7 @@ import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 
-/** The 404 page (spec §2): a big 404, the title, the message and a way home. */
+/** The 404 page (docs/behaviour.md#404-pages): a big 404, the title, the message and a way home. */
 export function NotFoundPage(props: PageProps) {
   const { locale, t } = useLanguage();
   return (

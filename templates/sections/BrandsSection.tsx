@@ -3,7 +3,7 @@ import { useLanguage } from '../i18n.tsx';
 import { Section } from '../components/Section.tsx';
 import { Island } from '../components/Island.tsx';
 
-/** The brand slides (spec §2): a list the carousel widget enhances, a scrollable row without it. */
+/** The brand slides (docs/behaviour.md#brands-reviews-and-location): a list the carousel widget enhances, a scrollable row without it. */
 export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
   const { t, pick } = useLanguage();
   return (

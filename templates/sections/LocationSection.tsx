@@ -5,7 +5,7 @@ import { useLanguage } from '../i18n.tsx';
 import { chatHref, telHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
 
-/** Store location and contact (spec §2): map tour, address, hours, phones, e-mail and chat. */
+/** Store location and contact (docs/behaviour.md#brands-reviews-and-location): map tour, address, hours, phones, e-mail and chat. */
 export function LocationSection({ settings }: { settings: Settings }) {
   const { t } = useLanguage();
   const { address, contact } = settings;

@@ -4,7 +4,7 @@ import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
 
-/** The home page's product teasers with their "from" prices (spec §3). */
+/** The home page's product teasers with their "from" prices (docs/behaviour.md#home-page). */
 export function ProductsSection({ products }: { products: readonly Product[] }) {
   const { locale, t, pick } = useLanguage();
   return (

@@ -3,7 +3,7 @@ import { formatDate } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { Section } from '../components/Section.tsx';
 
-/** Customers' reviews (spec §2): stars as an accessible rating, date, source, and the review page. */
+/** Customers' reviews (docs/behaviour.md#brands-reviews-and-location): stars as an accessible rating, date, source, and the review page. */
 export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]; source: Settings['reviews'] }) {
   const { locale, t } = useLanguage();
   return (

@@ -12,7 +12,7 @@ const DAY_NAMES = {
 
 /**
  * The centre as schema.org Optician, its audiology side as a department, with the address,
- * position, contact and the opening hours exactly as the settings give them (spec §9).
+ * position, contact and the opening hours exactly as the settings give them (docs/behaviour.md#seo-and-structured-data).
  */
 export function businessData(
   settings: Settings,

@@ -3,7 +3,7 @@ import { useLanguage } from '../i18n.tsx';
 import { fixedRedirectScript, languageRedirectScript } from './redirect-scripts.ts';
 
 /**
- * A redirect stub at an old address (decision 7): noindex, a canonical link to the target,
+ * A redirect stub at an old address (docs/behaviour.md#redirects): noindex, a canonical link to the target,
  * a meta refresh without JavaScript and `location.replace` with it, and a visible link.
  */
 export function RedirectPage({

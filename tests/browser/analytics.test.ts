@@ -23,7 +23,7 @@ const readDataLayer = (page: import('playwright-core').Page) =>
   ) as Promise<DataLayer>;
 const isTagRequest = (url: string) => url.startsWith('https://www.googletagmanager.com/');
 
-describe('analytics (decision 13)', () => {
+describe('analytics', () => {
   it('queues a page view 500 ms after load with page_path and language, under denied consent', async () => {
     const { page } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
     // Record when each entry is queued, to measure the delay inside the page, whatever the machine's load.

@@ -32,7 +32,7 @@ describe('appointment button and toasts', () => {
     await page.context().close();
   });
 
-  it('shows a destructive toast when the browser blocks the new tab (spec §8)', async () => {
+  it('shows a destructive toast when the browser blocks the new tab', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
     await page.addInitScript(() => {
       window.open = () => null;

@@ -112,7 +112,7 @@ describe('brand carousel', () => {
     await page.context().close();
   });
 
-  it('disables next when no further slide fits, and throws when a part is used outside a carousel (spec §8)', async () => {
+  it('disables next when no further slide fits, and throws when a part is used outside a carousel', async () => {
     const { page } = await openBrands(1280);
     // Sent as text: vitest would rewrite an import() written in this file's own code.
     const result = await page.evaluate(`(async () => {

@@ -45,7 +45,7 @@ describe('cookie consent', () => {
     await page.context().close();
   });
 
-  it('stores the refusal of every optional category on Reject All (decision 14)', async () => {
+  it('stores the refusal of every optional category on Reject All', async () => {
     const { page } = await visit('/es/');
     await banner(page).locator('[data-consent="reject"]').click();
     expect(await stored(page)).toBe(REJECTED);
@@ -53,7 +53,7 @@ describe('cookie consent', () => {
     await page.context().close();
   });
 
-  it('opens the preferences with both toggles off, and saves what the visitor chose (decision 15)', async () => {
+  it('opens the preferences with both toggles off, and saves what the visitor chose', async () => {
     const { page } = await visit('/en/');
     await banner(page).locator('[data-consent="customize"]').click();
     const dialog = page.locator('dialog.consent-dialog');

@@ -27,7 +27,7 @@ async function openForm(site: { url: string; browser: import('playwright-core').
   return opened;
 }
 
-describe('newsletter (decision 18)', () => {
+describe('newsletter', () => {
   it('shows the consent text and refuses a malformed address without sending anything', async () => {
     const { page, blocked } = await openForm(withEndpoint);
     expect(await page.locator('.newsletter__consent').textContent()).toBe(

@@ -84,7 +84,7 @@ describe('every page', () => {
     await page.context().close();
   });
 
-  it('asks the browser to prefetch same-site pages on hover, but no page that opens in a new tab (decision 9)', async () => {
+  it('asks the browser to prefetch same-site pages on hover, but no page that opens in a new tab', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
     await page.goto(`${server.url}/en/`);
     expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);

@@ -76,7 +76,7 @@ describe('language', () => {
     await page.context().close();
   });
 
-  it('remembers the language of every page visited, and the root sends the visitor back to it (decision 5)', async () => {
+  it('remembers the language of every page visited, and the root sends the visitor back to it', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await page.goto(`${site.url}/en/about/`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 
 describe('links', () => {
-  it('gives every internal page link a language prefix and leads it to a page, never a stub (decision 2)', () => {
+  it('gives every internal page link a language prefix and leads it to a page, never a stub', () => {
     const pages = new Set(site.site.routes.map((route) => route.url));
     const offenders: string[] = [];
     for (const output of site.outputs.filter((candidate) => candidate.route)) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
-/** The route table of spec §2, below each language prefix. */
+/** The route table of docs/behaviour.md#routes, below each language prefix. */
 const specRoutes = [
   '',
   'about',
@@ -50,7 +50,7 @@ beforeAll(async () => {
 });
 
 describe('pages', () => {
-  it.each(locales)('writes every route of the spec in %s with its language and its own title', (locale) => {
+  it.each(locales)('writes every route of the route table in %s with its language and its own title', (locale) => {
     for (const id of specRoutes) {
       const document = documentOf(site.files, fileOf(locale, id));
       const route = site.site.routes.find((candidate) => candidate.locale === locale && candidate.id === id)!;
@@ -82,7 +82,7 @@ describe('pages', () => {
     }
   });
 
-  it('shows the spec’s English 404 texts and translated ones in Spanish and Catalan', () => {
+  it('shows the English 404 texts and translated ones in Spanish and Catalan', () => {
     const english = documentOf(site.files, 'en/404/index.html');
     expect(english.querySelector('h1')?.textContent).toBe('Page Not Found');
     expect(english.querySelector('main')?.textContent).toContain(
@@ -141,7 +141,7 @@ describe('pages', () => {
     );
   });
 
-  it('writes the opening hours of spec §9 on the home page', () => {
+  it('writes the opening hours of the settings on the home page', () => {
     const rows = [...documentOf(site.files, 'en/index.html').querySelectorAll('#location table.hours tr')].map(
       (row) => row.textContent,
     );
@@ -153,7 +153,7 @@ describe('pages', () => {
     ]);
   });
 
-  it('keeps the home page sections in the spec’s order with their anchor ids', () => {
+  it('keeps the home page sections in order with their anchor ids', () => {
     const document = documentOf(site.files, 'ca/index.html');
     const ids = [...document.querySelectorAll('main section')]
       .filter((section) => !section.parentElement?.closest('section'))

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
-/** Spec §9's legacy redirects and decision 6, as the spec writes them. */
+/** The old addresses of docs/behaviour.md#redirects, as the product's specification lists them. */
 const legacy = [
   ['/en/contact-lenses-poblenou-barcelona', '/en/services/lents-contacte/'],
   ['/lentillas-poblenou-barcelona', '/es/services/lents-contacte/'],
@@ -70,7 +70,7 @@ describe('redirect stubs', () => {
     expect(runScripts(`${from.slice(1)}/index.html`, `${from}/#top`).replaced).toBe(`${to}#top`);
   });
 
-  it('sends the root to the saved language, or to Catalan without a valid one (decision 5)', () => {
+  it('sends the root to the saved language, or to Catalan without a valid one', () => {
     expect(runScripts('index.html', '/').replaced).toBe('/ca/');
     expect(runScripts('index.html', '/', { language: 'en' }).replaced).toBe('/en/');
     expect(runScripts('index.html', '/', { language: 'xx' }).replaced).toBe('/ca/');
@@ -80,11 +80,11 @@ describe('redirect stubs', () => {
     expect(noscript).toContain('url=/ca/');
   });
 
-  it('sends /cat/?noredirect=ca-ES to the Catalan home (decision 6)', () => {
+  it('sends /cat/?noredirect=ca-ES to the Catalan home', () => {
     expect(runScripts('cat/index.html', '/cat/?noredirect=ca-ES').replaced).toBe('/ca/');
   });
 
-  it('sends unprefixed page paths to the same page in the saved language, keeping query and hash (decision 3)', () => {
+  it('sends unprefixed page paths to the same page in the saved language, keeping query and hash', () => {
     expect(runScripts('services/orto-k/index.html', '/services/orto-k?a=1#faq', { language: 'es' }).replaced).toBe(
       '/es/services/orto-k/?a=1#faq',
     );
@@ -108,7 +108,7 @@ describe('redirect stubs', () => {
   });
 });
 
-describe('the root 404 page (decision 8)', () => {
+describe('the root 404 page', () => {
   it('is the Catalan 404 page, not indexed', () => {
     const document = documentOf(site.files, '404.html');
     expect(document.documentElement.getAttribute('lang')).toBe('ca');

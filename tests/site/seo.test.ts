@@ -80,7 +80,7 @@ describe('search engines and sharing', () => {
     }
   });
 
-  it('describes the business as an Optician with its hearing department and the opening hours of spec §9', () => {
+  it('describes the business as an Optician with its hearing department and its opening hours', () => {
     const [business] = jsonLdOf(documentOf(site.files, 'ca/index.html'));
     expect(business).toMatchObject({
       '@context': 'https://schema.org',

@@ -1,14 +1,14 @@
 import type { WidgetProps } from '../registry.ts';
 import { allowsAnalytics, readConsent, type ConsentChoice } from '../shared/consent-store.ts';
 
-/** The page view is sent this long after the page loads (spec §7, decision 11). */
+/** The page view is sent this long after the page loads (docs/behaviour.md#analytics). */
 const PAGE_VIEW_DELAY_MS = 500;
 const TAG_URL = 'https://www.googletagmanager.com/gtag/js';
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
 /**
- * Analytics under Consent Mode (decision 13): the queue exists from the start with storage
+ * Analytics under Consent Mode (docs/behaviour.md#analytics): the queue exists from the start with storage
  * denied, the page view is queued after 500 ms, and the tag's script, the only third-party
  * script the site may load, is fetched once analytics is granted, now or by a stored choice.
  */

@@ -2,7 +2,7 @@ import type { WidgetProps } from '../registry.ts';
 import { showToast } from '../shared/toast-bus.ts';
 
 /**
- * A booking link (spec §2, §8): opens the scheduling page in a new tab and confirms it in a
+ * A booking link (docs/behaviour.md#booking-chat-and-contact): opens the scheduling page in a new tab and confirms it in a
  * toast; when the browser blocks the new tab, a destructive toast says so instead.
  */
 export function mount(el: HTMLElement, { url, opened, failed }: WidgetProps['appointment']): void {

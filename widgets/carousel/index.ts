@@ -1,14 +1,14 @@
 import type { WidgetProps } from '../registry.ts';
 
-/** Slides per view at small, medium and large widths (spec §2). */
+/** Slides per view at small, medium and large widths (docs/behaviour.md#brands-reviews-and-location). */
 const SLIDES_PER_VIEW = [
   { media: '(min-width: 64rem)', count: 3 },
   { media: '(min-width: 40rem)', count: 2 },
 ];
-/** A pointer must move this far before it drags instead of clicking (spec §9). */
+/** A pointer must move this far before it drags instead of clicking (docs/behaviour.md#brands-reviews-and-location). */
 const DRAG_THRESHOLD_PX = 10;
 
-/** The carousel a part belongs to; a part outside a carousel is a mistake (spec §8). */
+/** The carousel a part belongs to; a part outside a carousel is a mistake (docs/behaviour.md#translations). */
 function carouselOf(part: Element): HTMLElement {
   const root = part.closest<HTMLElement>('[data-carousel]');
   if (!root) throw new Error('Carousel parts must be used inside a carousel');

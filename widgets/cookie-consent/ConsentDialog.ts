@@ -8,7 +8,7 @@ type Category = 'analytics' | 'marketing';
 
 /**
  * The cookie preferences as a modal dialog (native <dialog>: focus stays inside, Escape
- * closes). Toggles start as stored; with nothing stored, off unless `preselect` (decision 15).
+ * closes). Toggles start as stored; with nothing stored, off unless `preselect` (docs/behaviour.md#cookie-consent).
  */
 export function openConsentDialog(
   el: HTMLElement,

@@ -1,13 +1,13 @@
 import type { WidgetProps } from '../registry.ts';
 import { readConsent, saveConsent, type ConsentChoice } from '../shared/consent-store.ts';
 
-/** The banner appears this long after load when no choice is stored (spec §9). */
+/** The banner appears this long after load when no choice is stored (docs/behaviour.md#cookie-consent). */
 const BANNER_DELAY_MS = 1000;
 const REJECT_ALL: ConsentChoice = { necessary: true, analytics: false, marketing: false };
 
 /**
  * The consent banner (server-rendered, hidden): shown after a second when nothing is stored;
- * Accept All, Reject All (decision 14), Customize. The preferences dialog, and its code, load
+ * Accept All, Reject All (docs/behaviour.md#cookie-consent), Customize. The preferences dialog, and its code, load
  * only when asked for, from the banner or from any "Cookie settings" link on the page.
  */
 export function mount(el: HTMLElement, props: WidgetProps['cookie-consent']): void {

@@ -1,10 +1,10 @@
 import type { WidgetProps } from '../registry.ts';
 
-/** A hash in the address scrolls to its section this long after load (spec §9). */
+/** A hash in the address scrolls to its section this long after load (docs/behaviour.md#home-page). */
 const HASH_SCROLL_DELAY_MS = 100;
 
 /**
- * Home page behaviours (spec §2, decision 10): the section named in the address comes into view
+ * Home page behaviours (docs/behaviour.md#home-page): the section named in the address comes into view
  * after 100 ms and anchor links scroll smoothly, both stopping below the sticky top bar; the
  * hero image fades in, or is replaced by a placeholder when it fails to load.
  */

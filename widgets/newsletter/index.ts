@@ -2,7 +2,7 @@ import type { WidgetProps } from '../registry.ts';
 import { showToast } from '../shared/toast-bus.ts';
 
 /**
- * The newsletter form (decision 18): checks the address, shows the busy label while it posts
+ * The newsletter form (docs/behaviour.md#newsletter): checks the address, shows the busy label while it posts
  * the address to the configured endpoint, and reports the result in a toast. With no endpoint
  * configured, a destructive toast says the newsletter is not available.
  */

@@ -1,11 +1,11 @@
 import type { WidgetProps } from '../registry.ts';
 
-/** Scroll-reveal defaults (spec §9): delay, distance, duration, visibility threshold; from the bottom, once. */
+/** Scroll-reveal defaults (docs/behaviour.md#home-page): delay, distance, duration, visibility threshold; from the bottom, once. */
 const REVEAL = { delayMs: 0, distancePx: 20, durationMs: 700, threshold: 0.1 };
-/** Lazy images load once within this margin of the viewport (spec §7). */
+/** Lazy images load once within this margin of the viewport (docs/behaviour.md#home-page). */
 const LAZY_IMAGE_MARGIN = '200px';
 
-/** Page-wide behaviours: remember the language (decision 5), reveal on scroll, images near the viewport. */
+/** Page-wide behaviours: remember the language (docs/behaviour.md#languages), reveal on scroll, images near the viewport. */
 export function mount(_el: HTMLElement, { language }: WidgetProps['page']): void {
   try {
     localStorage.setItem('language', language);

@@ -1,5 +1,5 @@
 /**
- * The visitor's cookie choice in localStorage under `cookieConsent` (spec §4): the string
+ * The visitor's cookie choice in localStorage under `cookieConsent` (docs/behaviour.md#cookie-consent): the string
  * `all`, or the JSON of the three categories. Storage that throws counts as no choice.
  */
 export type ConsentChoice =
@@ -7,7 +7,7 @@ export type ConsentChoice =
 
 const KEY = 'cookieConsent';
 
-/** The stored choice; an invalid one is logged and ignored, a parse error ignored (spec §4). */
+/** The stored choice; an invalid one is logged and ignored, a parse error ignored (docs/behaviour.md#cookie-consent). */
 export function readConsent(): ConsentChoice | undefined {
   let raw: string | null;
   try {

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '../registry.ts';
 
-/** The top bar turns smaller and shadowed past this scroll offset (spec §9). */
+/** The top bar turns smaller and shadowed past this scroll offset (docs/behaviour.md#page-frame). */
 const SCROLL_THRESHOLD_PX = 20;
 /** From this width on the navigation fits in the bar and there is no menu (the CSS breakpoint). */
 const MENU_MEDIA = '(max-width: 39.99rem)';

@@ -4,7 +4,7 @@ import type { BuildError } from '../../../cli/errors.ts';
 import { Footer } from '../../../templates/layout/Footer.tsx';
 
 describe('renderDocument', () => {
-  it('fails with a TemplateError naming the component that used the language outside its provider (spec §8)', async () => {
+  it('fails with a TemplateError naming the component that used the language outside its provider', async () => {
     const errors: BuildError[] = [];
     const html = await renderDocument(
       <main>

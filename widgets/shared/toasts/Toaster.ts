@@ -2,9 +2,9 @@ import { html, render } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Toast } from '../../registry.ts';
 
-/** At most one toast at a time (spec §9). */
+/** At most one toast at a time (docs/behaviour.md#page-frame). */
 const TOAST_LIMIT = 1;
-/** How long a dismissed toast stays in the queue before it is removed (spec §9). */
+/** How long a dismissed toast stays in the queue before it is removed (docs/behaviour.md#page-frame). */
 const TOAST_REMOVE_DELAY = 1_000_000;
 
 interface QueuedToast extends Toast {
