@@ -4,7 +4,8 @@ import { BuildError } from '../errors.ts';
 import { problemOn, type GateProblem, type GateResult } from './built-site.ts';
 
 const WIDTHS = [375, 1280];
-const CHROMIUM_ARGS = [
+/** How the generator starts Chromium: headless, and reaching nothing outside this machine on its own. */
+export const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',

@@ -1,7 +1,7 @@
-import { cp, mkdir, readFile, readdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, hashTree, ROOT, runCli } from '../helpers/cli.ts';
+import { copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts';
 
 let project: string;
 beforeAll(async () => {
@@ -135,13 +135,7 @@ describe('the page cache', () => {
 describe('a changed generator', () => {
   let generator: string;
   beforeAll(async () => {
-    // A copy of the generator whose templates and widgets the tests can edit.
-    generator = join(project, 'generator');
-    await mkdir(generator);
-    for (const folder of ['cli', 'templates', 'widgets'])
-      await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
-    await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
-    await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
+    generator = await copyGenerator(project);
     await buildIn(project, [], join(generator, 'cli/bin.js'));
   });
 

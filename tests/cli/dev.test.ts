@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
-import { copyProject, ROOT, runCli } from '../helpers/cli.ts';
+import { copyGenerator, copyProject, runCli } from '../helpers/cli.ts';
 
 let project: string;
 let generator: string;
@@ -70,13 +70,7 @@ async function expectServedAsCleanBuild(): Promise<void> {
 
 beforeAll(async () => {
   project = await copyProject();
-  // A copy of the generator whose templates the tests can edit.
-  generator = join(project, 'generator');
-  await mkdir(generator);
-  for (const folder of ['cli', 'templates', 'widgets'])
-    await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
-  await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
-  await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
+  generator = await copyGenerator(project);
   const port = await new Promise<number>((found) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = probe.address() as { port: number };

@@ -1,8 +1,8 @@
-import { appendFile, cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/corpus.js';
-import { copyProject, hashTree, ROOT, runCli } from '../helpers/cli.ts';
+import { copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts';
 
 const ENV = { SOURCE_DATE_EPOCH: '1763683200' };
 const SEED = Number(process.env.INCREMENTAL_SEED ?? 12);
@@ -12,13 +12,7 @@ let project: string;
 let generator: string;
 beforeAll(async () => {
   project = await copyProject();
-  // A copy of the generator whose templates and widgets the edits can change.
-  generator = join(project, 'generator');
-  await mkdir(generator);
-  for (const folder of ['cli', 'templates', 'widgets'])
-    await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
-  await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
-  await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
+  generator = await copyGenerator(project);
 });
 afterAll(async () => {
   await rm(project, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -30,6 +30,21 @@ export async function copyProject(): Promise<string> {
   await cp(join(ROOT, 'content'), join(dir, 'content'), { recursive: true });
   await cp(join(ROOT, 'public'), join(dir, 'public'), { recursive: true });
   return dir;
+}
+
+/**
+ * A copy of the generator (cli/, templates/, widgets/) inside `project`, sharing the real
+ * node_modules, whose sources a test may edit; run it with `runCli(…, { bin: join(copy, 'cli/bin.js') })`.
+ */
+export async function copyGenerator(project: string): Promise<string> {
+  const generator = join(project, 'generator');
+  await mkdir(generator);
+  for (const folder of ['cli', 'templates', 'widgets']) {
+    await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
+  }
+  await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
+  await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
+  return generator;
 }
 
 /** One hash over every file's path and bytes below a folder: equal hashes, equal trees. */
