@@ -1,11 +1,19 @@
 import { build } from '../build.ts';
 import { loadConfig, type BuildFlags, type Generator } from '../config.ts';
+import { formatWarnings } from '../commands/build.ts';
 import { describeFailure } from '../errors.ts';
 import type { IncrementalBuild } from '../incremental/incremental-build.ts';
 
 /** What the builder tells the dev server after each build. */
 export type BuilderMessage =
-  | { readonly type: 'built'; readonly rendered: number; readonly pages: number; readonly ms: number }
+  | {
+      readonly type: 'built';
+      readonly rendered: number;
+      readonly pages: number;
+      readonly ms: number;
+      /** The build's warnings as `build` prints them; empty when there are none. */
+      readonly warnings: string;
+    }
   | { readonly type: 'failed'; readonly text: string };
 
 /** What the dev server asks of the builder. */
@@ -33,6 +41,7 @@ export async function runDevBuilder(flags: BuildFlags, generator: Generator): Pr
         rendered: result.rendered,
         pages: result.rendered + result.kept,
         ms: performance.now() - started,
+        warnings: result.warnings.length > 0 ? formatWarnings(result.warnings) : '',
       });
     } catch (error) {
       send({ type: 'failed', text: describeFailure(error) });

@@ -36,6 +36,7 @@ export async function runDevServer(
   const report = (reason: string, started: number, result: BuilderMessage) => {
     if (result.type === 'built') {
       print(`${reason}: rendered ${result.rendered} of ${result.pages} pages in ${Math.round(result.ms)} ms`);
+      if (result.warnings) print(result.warnings);
       hub.reload();
     } else {
       print(

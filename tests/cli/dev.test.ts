@@ -22,6 +22,7 @@ const finishedBuilds = () => output.match(/: (rendered \d+ of \d+ pages|the buil
 /** Makes a change, then waits for the dev server to finish the builds it causes (quiet for half a second). */
 async function afterChange(change: () => Promise<unknown>): Promise<void> {
   const before = finishedBuilds();
+  const loadsBefore = loads;
   await change();
   for (let waited = 0; finishedBuilds() === before; waited += 100) {
     if (waited > 30_000) throw new Error(`no build after the change; the dev server said:\n${output}`);
@@ -31,6 +32,10 @@ async function afterChange(change: () => Promise<unknown>): Promise<void> {
     seen = finishedBuilds();
     await new Promise((settle) => setTimeout(settle, 500));
   }
+  // The open page hears of it: it reloads, or shows the error over itself.
+  await expect
+    .poll(async () => loads > loadsBefore || (await tab.locator('#__dev-error').count()) > 0, { timeout: 15_000 })
+    .toBe(true);
 }
 
 /** Every file a clean build of the project as it is now writes, by path. */
