@@ -47,6 +47,13 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
 
   const server = createServer((request, response) => {
     if (options.handleFirst?.(request, response)) return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // As static hosts answer: nothing here takes a form or any other body.
+      response
+        .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+        .end('Method Not Allowed');
+      return;
+    }
     const address = parseRequestPath(request.url);
     if (!address) {
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request');

@@ -14,9 +14,10 @@ let port: number;
 /** Sends a request with the target exactly as written (no URL normalising), and reads the whole answer. */
 function get(
   target: string,
+  method = 'GET',
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((done, fail) => {
-    const sent = request({ host: '127.0.0.1', port, path: target, method: 'GET' }, (response) => {
+    const sent = request({ host: '127.0.0.1', port, path: target, method }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
       response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body }));
@@ -96,6 +97,11 @@ describe('the preview server', () => {
       expect((await get('/ca/')).status).toBe(200);
     },
   );
+
+  it('answers a form posted to a page as static hosts do: 405', async () => {
+    const posted = await get('/ca/', 'POST');
+    expect([posted.status, posted.headers.allow]).toEqual([405, 'GET, HEAD']);
+  });
 
   it('never serves the host configuration files', async () => {
     for (const file of ['/_redirects', '/_headers', '/nginx.conf', '/vercel.json', '/.htaccess']) {
