@@ -13,8 +13,8 @@ export interface SiteCheck {
 }
 
 /**
- * Checks the finished site before it replaces the last one: every link of every page leads
- * where it should (lib/links.ts), every island has a bundle, no page loads a third-party
+ * Checks the finished site before it replaces the last one: no two files share a path, every
+ * link of every page leads where it should (lib/links.ts), every island has a bundle, no page loads a third-party
  * script, and each page's scripts fit its budget (lib/budgets.ts). Pure.
  */
 export function checkSite(
@@ -29,6 +29,20 @@ export function checkSite(
       route && `The link is in ${route.entry?.file ?? "the page's data"} or in the "${route.template}" template.`;
     return new BuildError('BrokenLink', message, { file: `dist/${path}`, ...(hint ? { hint } : {}) });
   });
+  const seen = new Set<string>();
+  for (const { path } of outputs) {
+    if (seen.has(path)) {
+      const hint =
+        'A file of public/ has the name of a file the build makes (robots.txt, sitemap.xml, a host file, a page); rename or remove it.';
+      errors.push(
+        new BuildError('DuplicateRoute', `two files of the site would be written to ${path}`, {
+          file: `dist/${path}`,
+          hint,
+        }),
+      );
+    }
+    seen.add(path);
+  }
   const overBudget: BuildError[] = [];
   const weights = new Map<string, ScriptWeight>();
   // Pages of one template place the same islands: each combination is weighed once.

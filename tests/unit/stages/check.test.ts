@@ -57,6 +57,22 @@ describe('checkSite: links', () => {
   });
 });
 
+describe('checkSite: files', () => {
+  it('refuses two files at one path, such as a robots.txt in public/', () => {
+    const problems = checkSite(
+      [
+        { path: 'robots.txt', contents: 'a' },
+        { path: 'robots.txt', contents: 'b' },
+      ],
+      scripts,
+      LANGUAGES,
+    );
+    expect(problems.errors.map((problem) => [problem.code, problem.file])).toEqual([
+      ['DuplicateRoute', 'dist/robots.txt'],
+    ]);
+  });
+});
+
 describe('checkSite: scripts', () => {
   it('weighs each page and accepts pages within their budget', () => {
     const result = checkSite(
