@@ -1,8 +1,9 @@
-import { resolve } from 'node:path';
-import { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
 import { runBuild } from './commands/build.ts';
 import type { BuildFlags, Generator } from './config.ts';
-import { describeFailure } from './errors.ts';
+import { BuildError, describeFailure } from './errors.ts';
 
 /**
  * Runs the command line and returns the process exit code. `generator` says where the
@@ -28,10 +29,10 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     .command('dev')
     .description('build and serve on 127.0.0.1, rebuild on every change and reload the open pages')
     .option('--content <dir>', 'content folder', 'content')
-    .option('--port <number>', 'port to listen on', '4321')
-    .action(async (flags: { content: string; port: string }) => {
+    .option('--port <number>', 'port to listen on', parsePort, 4321)
+    .action(async (flags: { content: string; port: number }) => {
       const { runDevServer } = await import('./dev/dev-server.ts');
-      await runDevServer({ content: flags.content, port: Number(flags.port) }, generator, (line) => console.log(line));
+      await runDevServer(flags, generator, (line) => console.log(line));
       await new Promise(() => undefined);
     });
   program
@@ -74,10 +75,16 @@ export async function main(argv: readonly string[], generator: Generator): Promi
       'serve the built site on 127.0.0.1 with the redirects, headers and 404 pages of the generated host files',
     )
     .option('--dist <dir>', 'built site to serve', 'dist')
-    .option('--port <number>', 'port to listen on', '4322')
-    .action(async (flags: { dist: string; port: string }) => {
+    .option('--port <number>', 'port to listen on', parsePort, 4322)
+    .action(async (flags: { dist: string; port: number }) => {
       const { serveBuiltSite } = await import('./serve/static-server.ts');
-      const { url } = await serveBuiltSite(resolve(flags.dist), Number(flags.port));
+      if (!existsSync(join(resolve(flags.dist), 'index.html'))) {
+        throw new BuildError('ReadError', 'there is no built site here to serve', {
+          file: flags.dist,
+          hint: 'Build it first (npm run build), or name the built folder with --dist.',
+        });
+      }
+      const { url } = await serveBuiltSite(resolve(flags.dist), flags.port);
       console.log(`Serving ${flags.dist}/ at ${url}/ (Ctrl+C stops)`);
       await new Promise(() => undefined);
     });
@@ -112,4 +119,13 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     return 1;
   }
   return exitCode;
+}
+
+/** A `--port` value: a whole number from 1 to 65535, or commander prints one line saying what is wrong. */
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65_535) {
+    throw new InvalidArgumentError('a port is a whole number from 1 to 65535.');
+  }
+  return port;
 }

@@ -64,6 +64,11 @@ export async function runDevServer(
       waiting.push([request, response]);
       return true;
     },
+  }).catch((error: unknown) => {
+    // The builder process would keep this one running with nothing to serve.
+    builder.stop();
+    hub.close();
+    throw error;
   });
 
   const generatorDirs = ['cli', 'templates'].map((folder) => join(generator.root, folder));

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve, sep } from 'node:path';
 import sirv from 'sirv';
+import { BuildError } from '../errors.ts';
 import { createHostRules, HOST_FILES } from './host-rules.ts';
 import { parseRequestPath } from './request-path.ts';
 
@@ -87,7 +88,16 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
       }
     })();
   });
-  await new Promise<void>((listening) => server.listen(options.port ?? 0, '127.0.0.1', listening));
+  await new Promise<void>((listening, fail) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const message =
+        error.code === 'EADDRINUSE'
+          ? `port ${options.port} of 127.0.0.1 is already in use`
+          : `cannot listen on 127.0.0.1:${options.port}: ${error.message}`;
+      fail(new BuildError('ServerError', message, { cause: error }));
+    });
+    server.listen(options.port ?? 0, '127.0.0.1', listening);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
