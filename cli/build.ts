@@ -47,7 +47,7 @@ export interface BuildOptions {
  */
 export async function build(config: Config, options: BuildOptions = {}): Promise<BuildResult> {
   const { task, timings } = options.progress ?? createProgress(config);
-  const writer = options.writer ?? fsWriter(config.outDir);
+  const writer = options.writer ?? fsWriter(config.outDir, { spareIn: config.cacheDir });
   const incremental = await openIncrementalBuild(config, options.incremental);
 
   const sources = await task('load', () => loadSources(config));

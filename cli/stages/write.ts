@@ -1,7 +1,20 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { BuildError } from '../errors.ts';
+import { contentHash } from '../lib/hash.ts';
 import { isProcessRunning } from '../lib/process.ts';
 import type { Output } from '../types.ts';
 
@@ -50,17 +63,21 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
 const IN_FLIGHT = 32;
 
 /**
- * Writes each new version of the site whole into a sibling staging folder, then swaps it in
- * with two renames. A file the new version shares with the current one is hard-linked, not
- * written again, so an unchanged page keeps its inode and time. A build that fails or is
- * killed before the swap leaves the current folder untouched; one killed between the two
- * renames leaves the current folder beside it, and the next build puts it back first. A lock
- * file keeps two builds from writing the same folder at once.
+ * Writes each new version of the site whole into a staging folder, then swaps it in with
+ * renames. A file the new version shares with the current one is hard-linked, not written
+ * again, so an unchanged page keeps its inode and time. With a `spareIn` folder on the same
+ * file system (the build passes its cache folder), the version before the current one is
+ * kept there and updated into the next version in place: only changed files are replaced, and
+ * no folder is made or removed unless the site gained or lost it, which is most of what a
+ * small rebuild costs on disk. Without one, each version is staged in a new sibling folder
+ * and the replaced version is deleted. A build that fails or is killed before the swap leaves
+ * the current folder untouched; one killed between the renames leaves the current folder
+ * beside it, and the next build puts it back first. A lock file keeps two builds from writing
+ * the same folder at once.
  */
-export function fsWriter(outDir: string): Writer {
+export function fsWriter(outDir: string, options: { readonly spareIn?: string } = {}): Writer {
   const parent = dirname(outDir);
   const name = basename(outDir);
-  const staging = join(parent, `.${name}.staging-${process.pid}`);
   const previous = join(parent, `.${name}.previous`);
   const lock = join(parent, `.${name}.lock`);
   const fail = (message: string, cause?: unknown) =>
@@ -69,7 +86,7 @@ export function fsWriter(outDir: string): Writer {
   return {
     current(path, stamp) {
       const file = join(outDir, path);
-      const stats = statSync(file, { throwIfNoEntry: false });
+      const stats = statIfAny(file);
       return stats?.size === stamp.size && stats.mtimeMs === stamp.mtimeMs ? { copyOf: file } : undefined;
     },
     async write(outputs) {
@@ -77,21 +94,26 @@ export function fsWriter(outDir: string): Writer {
         throw fail(`cannot create the output folder: ${cause.message}`, cause);
       });
       await takeLock(lock, outDir);
+      const spareDir = options.spareIn && join(options.spareIn, `spare-${contentHash(outDir)}`);
+      const spare = spareDir && isOnSameDisk(parent, spareDir) ? spareDir : undefined;
+      const staging = spare ?? join(parent, `.${name}.staging-${process.pid}`);
       try {
-        await restoreInterruptedSwap(outDir, previous);
+        await restoreInterruptedSwap(outDir, previous, spare);
         await removeAbandonedStaging(parent, name);
         const unsafe = outputs.find((output) => !isInside(output.path));
         if (unsafe) {
           throw fail(`refusing to write ${JSON.stringify(unsafe.path)}: it is not a path inside the output folder`);
         }
         const stamps = await writeStaging(staging, outDir, outputs);
-        // The swap: two renames, back to back.
+        // The swap: two renames, back to back; then the replaced version becomes the spare.
         if (existsSync(outDir)) renameSync(outDir, previous);
         renameSync(staging, outDir);
-        rmSync(previous, { recursive: true, force: true });
+        if (spare && existsSync(previous)) renameSync(previous, spare);
+        else rmSync(previous, { recursive: true, force: true });
         return stamps;
       } catch (cause) {
-        await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+        // A spare half updated is still a spare: the next build corrects every file of it.
+        if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
         throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
       } finally {
         await rm(lock, { force: true }).catch(() => undefined);
@@ -100,27 +122,43 @@ export function fsWriter(outDir: string): Writer {
   };
 }
 
+/** Whether `folder` (made if missing) is on the same file system as `parent`, so a rename can move between them. */
+function isOnSameDisk(parent: string, folder: string): boolean {
+  try {
+    mkdirSync(dirname(folder), { recursive: true });
+    return statSync(parent).dev === statSync(dirname(folder)).dev;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Puts every output into `staging`: a file the current version already has, byte for byte,
- * as a hard link to it (synchronously: a link is one quick system call), every other file
- * written, at most IN_FLIGHT at once. Returns each file's stamp.
+ * Makes `staging` hold exactly `outputs`. What it already holds (a spare version) is kept where
+ * it is still right: a folder the site still has, a file that is the very file (same inode) the
+ * new version links to. Everything else there is removed, and never written through: a spare
+ * file may share its inode with the live site. A file the current version already has, byte
+ * for byte, is hard-linked to it (synchronously: a link is one quick system call); every other
+ * file is written, at most IN_FLIGHT at once. Returns each file's stamp.
  */
 async function writeStaging(
   staging: string,
   outDir: string,
   outputs: readonly Output[],
 ): Promise<Map<string, FileStamp>> {
-  const stamps = new Map<string, FileStamp>();
-  const folders = new Set<string>();
+  const present = removeUnwanted(staging, outputs);
   const hasCurrent = existsSync(outDir);
   const toWrite: [string, string | Buffer][] = [];
   for (const { path, contents } of outputs) {
     const file = join(staging, path);
-    const folder = dirname(file);
-    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
-    folders.add(folder);
+    const folder = dirname(path);
+    if (!present.has(folder)) mkdirSync(join(staging, folder), { recursive: true });
+    present.add(folder);
     const isCarried = typeof contents === 'object' && 'copyOf' in contents;
     const same = isCarried ? contents.copyOf : hasCurrent ? sameFileIn(outDir, path, contents) : undefined;
+    if (present.has(path)) {
+      if (same && isSameFile(file, same)) continue;
+      rmSync(file, { force: true });
+    }
     if (same) linkOrCopy(same, file);
     else toWrite.push([path, contents as string | Buffer]);
   }
@@ -129,6 +167,7 @@ async function writeStaging(
       for (let next = toWrite.pop(); next; next = toWrite.pop()) await writeFile(join(staging, next[0]), next[1]);
     }),
   );
+  const stamps = new Map<string, FileStamp>();
   for (const { path } of outputs) {
     const stats = statSync(join(staging, path));
     stamps.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
@@ -136,13 +175,55 @@ async function writeStaging(
   return stamps;
 }
 
+/**
+ * Removes from `staging` every file that is not an output and every folder that holds none,
+ * and returns what is left: relative paths of files and folders (`.` for the folder itself).
+ */
+function removeUnwanted(staging: string, outputs: readonly Output[]): Set<string> {
+  const files = new Set(outputs.map((output) => output.path));
+  const folders = new Set<string>();
+  for (const path of files) {
+    for (let folder = dirname(path); !folders.has(folder); folder = dirname(folder)) {
+      folders.add(folder);
+      if (folder === '.') break;
+    }
+  }
+  const present = new Set<string>();
+  if (!existsSync(staging)) return present;
+  present.add('.');
+  for (const entry of readdirSync(staging, { recursive: true, withFileTypes: true })) {
+    const path = relative(staging, join(entry.parentPath, entry.name));
+    const isWanted = entry.isDirectory() ? folders.has(path) : entry.isFile() && files.has(path);
+    if (isWanted) present.add(path);
+    else rmSync(join(staging, path), { recursive: true, force: true });
+  }
+  // Nothing wanted is inside a folder removed here: a wanted file's folders are all wanted.
+  return present;
+}
+
+/** Whether two names are one file (one inode): the staged file is already the one to link. */
+function isSameFile(staged: string, source: string): boolean {
+  const a = lstatSync(staged, { throwIfNoEntry: false });
+  const b = statSync(source, { throwIfNoEntry: false });
+  return a !== undefined && b !== undefined && a.isFile() && a.ino === b.ino && a.dev === b.dev;
+}
+
 /** The current version's file at `path` when it holds exactly `contents` (only a file of the same size is read). */
 function sameFileIn(outDir: string, path: string, contents: string | Buffer): string | undefined {
   const file = join(outDir, path);
-  const stats = statSync(file, { throwIfNoEntry: false });
+  const stats = statIfAny(file);
   if (stats?.size !== Buffer.byteLength(contents)) return undefined;
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   return readFileSync(file).equals(bytes) ? file : undefined;
+}
+
+/** A file's status, or undefined when it is missing, or a folder of its path is a file (ENOTDIR). */
+function statIfAny(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A second name for a file (no bytes copied), or a copy where the file system has no hard links. */
@@ -154,11 +235,15 @@ function linkOrCopy(from: string, to: string): void {
   }
 }
 
-/** Puts back the folder a build killed between its two renames left aside, or removes what it left. */
-async function restoreInterruptedSwap(outDir: string, previous: string): Promise<void> {
+/**
+ * Puts back the folder a build killed between its renames left aside, or, when the new
+ * version was already in place, keeps it as the spare (or removes it when there is none).
+ */
+async function restoreInterruptedSwap(outDir: string, previous: string, spare: string | undefined): Promise<void> {
   if (!(await exists(previous))) return;
-  if (await exists(outDir)) await rm(previous, { recursive: true, force: true });
-  else await rename(previous, outDir);
+  if (!(await exists(outDir))) await rename(previous, outDir);
+  else if (spare && !(await exists(spare))) await rename(previous, spare);
+  else await rm(previous, { recursive: true, force: true });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildError } from '../../../cli/errors.ts';
-import { fsWriter, memoryWriter } from '../../../cli/stages/write.ts';
+import { fsWriter as createFsWriter, memoryWriter } from '../../../cli/stages/write.ts';
 import type { Output } from '../../../cli/types.ts';
 
 let parent: string;
@@ -18,6 +18,8 @@ afterEach(async () => {
 const outputsOf = (files: Record<string, string>): Output[] =>
   Object.entries(files).map(([path, contents]) => ({ path, contents }));
 const listing = async (dir: string) => (await readdir(dir, { recursive: true })).map(String).sort();
+
+const fsWriter = (dir: string) => createFsWriter(dir);
 
 describe('fsWriter', () => {
   it('replaces the whole previous site with the new one, leaving nothing beside it', async () => {
@@ -53,8 +55,12 @@ describe('fsWriter', () => {
     expect(await readFile(join(out, 'a.html'), 'utf8')).toBe('a');
   });
 
-  it('never lets a reader see a file half written: each read is a whole version', async () => {
+  it.each([
+    ['a new staging folder', undefined],
+    ['a spare folder', 'cache'],
+  ])('never lets a reader see a file half written, staging in %s: each read is a whole version', async (_, spare) => {
     const out = join(parent, 'dist');
+    const fsWriter = (dir: string) => createFsWriter(dir, spare ? { spareIn: join(parent, spare) } : {});
     const site = Object.fromEntries(
       Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]),
     );
@@ -126,6 +132,83 @@ describe('fsWriter', () => {
       expect(await readdir(parent)).toEqual([]);
     },
   );
+});
+
+describe('fsWriter with a spare folder', () => {
+  const spareOf = async () => {
+    const [name] = await readdir(join(parent, 'cache'));
+    return join(parent, 'cache', name!);
+  };
+  /** Every file below a folder with its text, by relative path. */
+  const contentsOf = async (dir: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        (await readdir(dir, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map(async (entry) => {
+            const file = join(entry.parentPath, entry.name);
+            return [file.slice(dir.length + 1), await readFile(file, 'utf8')] as const;
+          }),
+      ),
+    );
+  const folders = async (dir: string) =>
+    (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+      .sort();
+
+  it('writes each version exactly, keeps the one before it as the spare, and nothing beside the site', async () => {
+    const out = join(parent, 'dist');
+    const versions: Record<string, string>[] = [
+      { 'index.html': 'home', 'es/about/index.html': 'sobre', 'a/b/c.txt': 'c' },
+      { 'index.html': 'home', 'es/about/index.html': 'sobre, editada', 'a/b': 'b is a file now' },
+      { 'index.html': 'home 3', 'es/index.html': 'inicio', 'a/b/c.txt': 'c again', 'x/y/z/w.txt': 'deep' },
+      { 'index.html': 'home 3', 'es/about/index.html': 'sobre' },
+      { 'index.html': 'home 3', 'es/about/index.html': 'sobre' },
+    ];
+    for (const [at, version] of versions.entries()) {
+      await createFsWriter(out, { spareIn: join(parent, 'cache') }).write(outputsOf(version));
+      expect(await contentsOf(out), `version ${at}`).toEqual(version);
+      expect(await readdir(parent), `version ${at}`).toEqual(['cache', 'dist']);
+      if (at === 0) continue;
+      // The spare is the version before, whole: never written through a link shared with the site.
+      expect(await contentsOf(await spareOf()), `spare after version ${at}`).toEqual(versions[at - 1]);
+    }
+    expect(await folders(out)).toEqual(['es', 'es/about']);
+  });
+
+  it('keeps a file whose bytes did not change as it was, and corrects whatever a killed build left in the spare', async () => {
+    const out = join(parent, 'dist');
+    const writer = createFsWriter(out, { spareIn: join(parent, 'cache') });
+    const site = { 'p1/index.html': 'page 1', 'p2/index.html': 'page 2', 'p3/index.html': 'page 3' };
+    await writer.write(outputsOf(site));
+    await writer.write(outputsOf({ ...site, 'p3/index.html': 'page 3, edited' }));
+    const before = await stat(join(out, 'p1/index.html'));
+    // As a build killed while updating the spare leaves it: files half written, files and folders it did not need.
+    const spare = await spareOf();
+    await rm(join(spare, 'p1/index.html'));
+    await writeFile(join(spare, 'p1/index.html'), 'pa');
+    await rm(join(spare, 'p2/index.html'));
+    await mkdir(join(spare, 'p2/index.html/inside'), { recursive: true });
+    await writeFile(join(spare, 'stray.txt'), 'stray');
+    const stamps = await writer.write(outputsOf({ ...site, 'p2/index.html': 'page 2, edited' }));
+    expect(await contentsOf(out)).toEqual({ ...site, 'p2/index.html': 'page 2, edited' });
+    const after = await stat(join(out, 'p1/index.html'));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(stamps.get('p1/index.html')).toEqual({ size: before.size, mtimeMs: before.mtimeMs });
+  });
+
+  it('keeps the new site, and the old one as the spare, when a build was killed after its two renames', async () => {
+    const out = join(parent, 'dist');
+    const writer = createFsWriter(out, { spareIn: join(parent, 'cache') });
+    await writer.write(outputsOf({ 'index.html': 'one' }));
+    await writer.write(outputsOf({ 'index.html': 'two' }));
+    const spare = await spareOf();
+    await rename(spare, join(parent, '.dist.previous'));
+    await writer.write(outputsOf({ 'index.html': 'two' }));
+    expect(await contentsOf(out)).toEqual({ 'index.html': 'two' });
+    expect(await readdir(parent)).toEqual(['cache', 'dist']);
+  });
 });
 
 describe('memoryWriter', () => {
