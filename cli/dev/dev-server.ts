@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
-import { watch } from 'chokidar';
 import type { Generator } from '../config.ts';
 import { serveFolder } from '../serve/static-server.ts';
 import type { BuilderMessage, BuilderRequest } from './dev-builder.ts';
@@ -78,6 +77,8 @@ export async function runDevServer(
     await run(reason, () => (isGenerator ? builder.start() : builder.build()));
   });
   const watched = [contentDir, resolve('public'), ...generatorDirs, join(generator.root, 'widgets')];
+  // Loaded here, not with the command line: only the dev server watches files.
+  const { watch } = await import('chokidar');
   const watcher = watch(watched, {
     ignoreInitial: true,
     // Dot-files and dot-folders: editors' swap files, the content's JSON Schemas.

@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
@@ -144,6 +143,8 @@ export async function renderDocument(
   source: string,
   errors: BuildError[],
 ): Promise<string | undefined> {
+  // Loaded on first use: a build with no page to render (or a failed one) never needs it.
+  const { renderToStaticMarkup } = await import('react-dom/server');
   try {
     return removeInvisibleCharacters(`<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`);
   } catch (error) {

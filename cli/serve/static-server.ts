@@ -2,7 +2,6 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve, sep } from 'node:path';
-import sirv from 'sirv';
 import { BuildError } from '../errors.ts';
 import { createHostRules, HOST_FILES } from './host-rules.ts';
 import { parseRequestPath } from './request-path.ts';
@@ -34,6 +33,8 @@ export interface RunningServer {
 export async function serveFolder(root: string, options: ServeOptions = {}): Promise<RunningServer> {
   const folder = resolve(root);
   const rulesOf = createHostRules(folder);
+  // Loaded here, not with the command line: only the servers of preview, dev and check need it.
+  const { default: sirv } = await import('sirv');
   const files = sirv(folder, { dev: true, etag: true, dotfiles: false });
   // Only after parseRequestPath has refused every `..`: the result is inside the folder.
   const inFolder = (path: string) => {
