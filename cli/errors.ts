@@ -34,7 +34,6 @@ export const errorCatalogue = {
     'Retype the text around that position, or paste it as plain text: the characters are removed from the page.',
   OverBudget: 'Make the page or the named widget smaller, load it later (idle, visible, interaction), or drop it.',
   InvalidConfig: 'Fix the value of that setting or environment variable.',
-  InvalidOption: 'Run the command with --help to see its options and what they take.',
   ServerError: 'Pick another port with --port, or stop the program that listens on it.',
   InvalidHtml: 'Fix the template or the content that produces this markup.',
   SearchMismatch: 'Canonical, hreflang, sitemap, titles and descriptions must agree; fix the template or content.',
