@@ -78,13 +78,14 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     .option('--port <number>', 'port to listen on', parsePort, 4322)
     .action(async (flags: { dist: string; port: number }) => {
       const { serveBuiltSite } = await import('./serve/static-server.ts');
-      if (!existsSync(join(resolve(flags.dist), 'index.html'))) {
+      const dist = resolve(flags.dist);
+      if (!existsSync(join(dist, 'index.html'))) {
         throw new BuildError('ReadError', 'there is no built site here to serve', {
           file: flags.dist,
           hint: 'Build it first (npm run build), or name the built folder with --dist.',
         });
       }
-      const { url } = await serveBuiltSite(resolve(flags.dist), flags.port);
+      const { url } = await serveBuiltSite(dist, flags.port);
       console.log(`Serving ${flags.dist}/ at ${url}/ (Ctrl+C stops)`);
       await new Promise(() => undefined);
     });

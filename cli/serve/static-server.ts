@@ -89,15 +89,21 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
       }
     })();
   });
+  const wanted = options.port ?? 0;
   await new Promise<void>((listening, fail) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
+    const refuse = (error: NodeJS.ErrnoException) => {
       const message =
         error.code === 'EADDRINUSE'
-          ? `port ${options.port} of 127.0.0.1 is already in use`
-          : `cannot listen on 127.0.0.1:${options.port}: ${error.message}`;
+          ? `port ${wanted} of 127.0.0.1 is already in use`
+          : `cannot listen on 127.0.0.1:${wanted}: ${error.message}`;
       fail(new BuildError('ServerError', message, { cause: error }));
+    };
+    server.once('error', refuse);
+    // Once listening, later errors are the server's own, not a refusal to start.
+    server.listen(wanted, '127.0.0.1', () => {
+      server.off('error', refuse);
+      listening();
     });
-    server.listen(options.port ?? 0, '127.0.0.1', listening);
   });
   const { port } = server.address() as AddressInfo;
   return {
