@@ -280,6 +280,10 @@ export interface PageRef extends Omit<Route, 'entry' | 'model'> {
 export interface SitePages {
   /** The page `id` in `locale`; throws when the site has no such page, failing the build. */
   find(locale: Locale, id: string): PageRef;
+  /** The page `id` in `locale`, or undefined: for pages that may or may not exist, such as a folder's own page. */
+  get(locale: Locale, id: string): PageRef | undefined;
+  /** The pages one folder below `id` in `locale` (`services` → `services/orto-k`, …), by address. */
+  childrenOf(locale: Locale, id: string): readonly PageRef[];
   /** Every page of a template in a language, by address. */
   ofTemplate(locale: Locale, template: Route['template']): readonly PageRef[];
 }

@@ -3,12 +3,12 @@ import type { PageRef, Route, SitePages } from '../types.ts';
 
 /**
  * A lookup a page made while rendering, as text: `find ca services/orto-k`, `template es
- * model`, or `exists /ca/about/` (a link of its body). A page reads the same answers, and so
- * renders the same, while the answers to all of its lookups stay the same.
+ * model`, `children en legal`, or `exists /ca/about/` (a link of its body). A page reads the
+ * same answers, and so renders the same, while the answers to all of its lookups stay the same.
  */
 export type PageRead = string;
 
-/** The site's pages by id and by template, answering templates' lookups in constant time. */
+/** The site's pages by id, by template and by folder, answering templates' lookups in constant time. */
 export interface PageIndex {
   /** Lookups for rendering one page, and the list of what it looked up. */
   recorder(): { readonly pages: SitePages; exists(url: string): boolean; reads(): PageRead[] };
@@ -36,12 +36,12 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
   const existing = new Set([...refs.map((ref) => ref.url), ...files]);
   const byId = new Map<string, PageRef>();
   const byTemplate = new Map<string, PageRef[]>();
+  const byFolder = new Map<string, PageRef[]>();
   for (const ref of refs) {
     byId.set(`${ref.locale} ${ref.id}`, ref);
-    const key = `${ref.locale} ${ref.template}`;
-    const list = byTemplate.get(key);
-    if (list) list.push(ref);
-    else byTemplate.set(key, [ref]);
+    addTo(byTemplate, `${ref.locale} ${ref.template}`, ref);
+    // The home page is the one page in no folder; every other page is in its id's parent.
+    if (ref.id !== '') addTo(byFolder, `${ref.locale} ${ref.id.slice(0, Math.max(0, ref.id.lastIndexOf('/')))}`, ref);
   }
   const answers = new Map<PageRead, string>();
 
@@ -56,9 +56,17 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
             throw new Error(`no page "${id}" in ${locale}; the template links to a page that content/ does not have`);
           return ref;
         },
+        get(locale, id) {
+          seen.add(`find ${locale} ${id}`);
+          return byId.get(`${locale} ${id}`);
+        },
         ofTemplate(locale, template) {
           seen.add(`template ${locale} ${template}`);
           return byTemplate.get(`${locale} ${template}`) ?? [];
+        },
+        childrenOf(locale, id) {
+          seen.add(`children ${locale} ${id}`);
+          return byFolder.get(`${locale} ${id}`) ?? [];
         },
       };
       const exists = (url: string) => {
@@ -73,13 +81,17 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
         const kind = read.slice(0, read.indexOf(' '));
         const question = read.slice(kind.length + 1);
         if (kind === 'exists') answer = String(existing.has(question));
-        else
-          answer = contentHash(
-            JSON.stringify(kind === 'find' ? (byId.get(question) ?? null) : (byTemplate.get(question) ?? [])),
-          );
+        else if (kind === 'find') answer = contentHash(JSON.stringify(byId.get(question) ?? null));
+        else answer = contentHash(JSON.stringify((kind === 'children' ? byFolder : byTemplate).get(question) ?? []));
         answers.set(read, answer);
       }
       return answer;
     },
   };
+}
+
+function addTo(lists: Map<string, PageRef[]>, key: string, ref: PageRef): void {
+  const list = lists.get(key);
+  if (list) list.push(ref);
+  else lists.set(key, [ref]);
 }

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema, siteFileSchema } from './common.ts';
 
-/** Page templates a markdown file may ask for; each is one component in templates/pages/. */
-export const pageTemplates = ['home', 'service', 'page', 'legal', 'model-list', 'not-found'] as const;
+/**
+ * Page templates a markdown file may ask for; each is one component in templates/pages/.
+ * `index` is a folder's own page (`services/index.md`): its text, then the pages in the folder.
+ */
+export const pageTemplates = ['home', 'service', 'page', 'legal', 'model-list', 'index', 'not-found'] as const;
 
 /** Front matter of a markdown page (content/<locale>/**\/*.md). */
 export const frontMatterSchema = z

@@ -11,7 +11,7 @@ export function ModelPage(props: PageProps) {
   const { route, pages, settings, bodyHtml } = props;
   const model = route.model!;
   const list = pages.find(locale, 'products/oticon-models');
-  const trail = trailOf(pages, route, [list.id]);
+  const trail = trailOf(pages, route);
   const yesNo = (value: boolean) => (value ? t('model.yes') : t('model.no'));
   const specs = [
     model.released !== undefined && [t('model.released'), String(model.released)],

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PageProps, Route } from '../../cli/types.ts';
 import { ContentPage } from './ContentPage.tsx';
 import { HomePage } from './HomePage.tsx';
+import { IndexPage } from './IndexPage.tsx';
 import { ModelListPage } from './ModelListPage.tsx';
 import { ModelPage } from './ModelPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -14,6 +15,7 @@ export const pageComponents = {
   page: ContentPage,
   legal: ContentPage,
   'model-list': ModelListPage,
+  index: IndexPage,
   model: ModelPage,
   'not-found': NotFoundPage,
 } satisfies Record<Route['template'], ComponentType<PageProps>>;

@@ -32,6 +32,29 @@ describe('links', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('links each folder page to every page in the folder, and those back to it in their breadcrumbs', () => {
+    const folderPages = site.site.routes.filter((route) => route.template === 'index');
+    expect(folderPages.length).toBeGreaterThan(0);
+    for (const folder of folderPages) {
+      const inFolder = site.site.routes.filter(
+        (route) =>
+          route.locale === folder.locale && route.isIndexable && route.url.startsWith(folder.url) && route !== folder,
+      );
+      const listed = [...documentOf(site.files, `${folder.url.slice(1)}index.html`).querySelectorAll('main .card a')];
+      const children = inFolder.filter((route) => !route.id.slice(folder.id.length + 1).includes('/'));
+      expect(listed.map((link) => link.getAttribute('href')).sort(), folder.url).toEqual(
+        children.map((route) => route.url).sort(),
+      );
+      for (const route of inFolder) {
+        const crumbs = documentOf(site.files, `${route.url.slice(1)}index.html`).querySelectorAll('.breadcrumbs a');
+        expect(
+          [...crumbs].map((link) => link.getAttribute('href')),
+          route.url,
+        ).toContain(folder.url);
+      }
+    }
+  });
+
   it('loads only the stylesheet and images the site has', () => {
     for (const output of site.outputs.filter((candidate) => candidate.route)) {
       const document = documentOf(site.files, output.path);

@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
+/** The folders that are pages themselves, listing the pages in them (docs/behaviour.md#routes). */
+const folders = ['services', 'products', 'legal'];
 /** The route table of docs/behaviour.md#routes, below each language prefix. */
 const specRoutes = [
   '',
   'about',
+  ...folders,
   ...[
     'salut-visual',
     'lents-contacte',
@@ -80,6 +83,29 @@ describe('pages', () => {
       expect(document.querySelector('footer'), output.path).not.toBeNull();
       expect(document.querySelector('[data-island="chat-button"] a[aria-label]'), output.path).not.toBeNull();
     }
+  });
+
+  it.each(locales)('gives every page the breadcrumbs from home through each folder page above it in %s', (locale) => {
+    const trailOf = (id: string) =>
+      [...documentOf(site.files, fileOf(locale, id)).querySelectorAll('.breadcrumbs li')].map((item) => [
+        item.textContent,
+        item.querySelector('a')?.getAttribute('href') ?? null,
+      ]);
+    const crumb = (id: string) => {
+      const route = site.site.routes.find((candidate) => candidate.locale === locale && candidate.id === id)!;
+      return [route.model?.name ?? route.entry!.label ?? route.entry!.title, route.url];
+    };
+    const here = (id: string) => [crumb(id)[0], null];
+    expect(trailOf('services')).toEqual([crumb(''), here('services')]);
+    expect(trailOf('services/orto-k')).toEqual([crumb(''), crumb('services'), here('services/orto-k')]);
+    expect(trailOf('legal/privacy-policy')).toEqual([crumb(''), crumb('legal'), here('legal/privacy-policy')]);
+    expect(trailOf('products/oticon-models/real')).toEqual([
+      crumb(''),
+      crumb('products'),
+      crumb('products/oticon-models'),
+      here('products/oticon-models/real'),
+    ]);
+    expect(trailOf('about')).toEqual([crumb(''), here('about')]);
   });
 
   it('shows the English 404 texts and translated ones in Spanish and Catalan', () => {
@@ -172,5 +198,70 @@ describe('pages', () => {
     expect(document.querySelectorAll('#audiology li')).toHaveLength(5);
     expect(document.querySelector('#audiology a[href="/ca/services/audiologia-centro/"]')).not.toBeNull();
     expect(document.querySelector('#optical a[href*="duration=30"]')).not.toBeNull();
+  });
+});
+
+describe('folder pages', () => {
+  /** The pages one folder below `folder` in a language, as the build made them. */
+  const childrenOf = (locale: string, folder: string) =>
+    site.site.routes.filter(
+      (route) =>
+        route.locale === locale &&
+        route.isIndexable &&
+        route.id.startsWith(`${folder}/`) &&
+        !route.id.slice(folder.length + 1).includes('/'),
+    );
+
+  it.each(locales)('writes the page of each folder in %s with its own title, description and h1', (locale) => {
+    for (const folder of folders) {
+      const route = site.site.routes.find((candidate) => candidate.locale === locale && candidate.id === folder);
+      expect(route?.url, folder).toBe(`/${locale}/${folder}/`);
+      expect([route!.template, route!.isFallback, route!.isIndexable], folder).toEqual(['index', false, true]);
+      const entry = route!.entry!;
+      expect(entry.file, folder).toBe(`content/${locale}/${folder}/index.md`);
+      const document = documentOf(site.files, fileOf(locale, folder));
+      expect(document.documentElement.getAttribute('lang'), folder).toBe(locale);
+      expect(document.title, folder).toBe(`${entry.title} | ${site.site.content.settings.name}`);
+      expect(document.querySelector('meta[name=description]')?.getAttribute('content'), folder).toBe(entry.description);
+      expect(entry.description.length, folder).toBeGreaterThanOrEqual(50);
+      expect(
+        [...document.querySelectorAll('h1')].map((heading) => heading.textContent),
+        folder,
+      ).toEqual([entry.title]);
+      expect(document.querySelector('.prose')?.textContent?.trim(), folder).not.toBe('');
+    }
+  });
+
+  it.each(locales)('lists on each folder page in %s exactly the pages in the folder, by name', (locale) => {
+    for (const folder of folders) {
+      const children = childrenOf(locale, folder);
+      const specChildren = specRoutes.filter((id) => id.startsWith(`${folder}/`)).map((id) => `/${locale}/${id}/`);
+      expect(
+        children.map((route) => route.url),
+        folder,
+      ).toEqual(expect.arrayContaining(specChildren));
+      const cards = [...documentOf(site.files, fileOf(locale, folder)).querySelectorAll('main .card')].map((card) => ({
+        url: card.querySelector('h2 a')?.getAttribute('href'),
+        name: card.querySelector('h2 a')?.textContent,
+        text: card.querySelector('p')?.textContent,
+      }));
+      const expected = children
+        .map((route) => ({
+          url: route.url,
+          name: route.entry!.label ?? route.entry!.title,
+          text: route.entry!.description,
+        }))
+        .sort((a, b) => new Intl.Collator(locale).compare(a.name, b.name));
+      expect(cards, folder).toEqual(expected);
+    }
+  });
+
+  it('switches language to the same folder page in the other languages', () => {
+    for (const folder of folders) {
+      const links = [...documentOf(site.files, fileOf('es', folder)).querySelectorAll('.lang-switcher a')].map((link) =>
+        link.getAttribute('href'),
+      );
+      expect(links, folder).toEqual(locales.map((locale) => `/${locale}/${folder}/`));
+    }
   });
 });

@@ -114,8 +114,33 @@ describe('search engines and sharing', () => {
       (breadcrumbs!.itemListElement as { position: number; item: string }[]).map((item) => [item.position, item.item]),
     ).toEqual([
       [1, `${base}/en/`],
-      [2, `${base}/en/products/oticon-models/`],
-      [3, `${base}/en/products/oticon-models/real/`],
+      [2, `${base}/en/products/`],
+      [3, `${base}/en/products/oticon-models/`],
+      [4, `${base}/en/products/oticon-models/real/`],
     ]);
+  });
+
+  it('lists the page of each folder in the sitemap, with its alternates, its date and its own texts', () => {
+    const sitemap = String(site.files.get('sitemap.xml'));
+    const folderPages = site.site.routes.filter((route) => route.template === 'index');
+    expect(folderPages.map((route) => route.url).sort()).toEqual(
+      ['ca', 'es', 'en'].flatMap((locale) => ['legal', 'products', 'services'].map((id) => `/${locale}/${id}/`)).sort(),
+    );
+    for (const route of folderPages) {
+      const entry = route.entry!;
+      expect(entry.locale, route.url).toBe(route.locale);
+      expect(sitemap, route.url).toContain(
+        `<url><loc>${base}${route.url}</loc><lastmod>${entry.updated}</lastmod><xhtml:link rel="alternate" hreflang="ca" href="${base}${route.alternates.ca}"/>`,
+      );
+      const document = documentOf(site.files, `${route.url.slice(1)}index.html`);
+      expect(document.querySelector('link[rel=canonical]')?.getAttribute('href'), route.url).toBe(base + route.url);
+      expect(entry.title.length, route.url).toBeLessThanOrEqual(55);
+      expect(entry.description.length, route.url).toBeGreaterThanOrEqual(50);
+      const [breadcrumbs] = jsonLdOf(document);
+      expect(
+        (breadcrumbs!.itemListElement as { item: string }[]).map((item) => item.item),
+        route.url,
+      ).toEqual([`${base}/${route.locale}/`, base + route.url]);
+    }
   });
 });
