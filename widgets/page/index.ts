@@ -1,4 +1,5 @@
 import type { WidgetProps } from '../registry.ts';
+import { saveLanguage } from '../shared/saved-language.ts';
 
 /** Scroll-reveal defaults (docs/behaviour.md#home-page): delay, distance, duration, visibility threshold; from the bottom, once. */
 const REVEAL = { delayMs: 0, distancePx: 20, durationMs: 700, threshold: 0.1 };
@@ -7,11 +8,7 @@ const LAZY_IMAGE_MARGIN = '200px';
 
 /** Page-wide behaviours: remember the language (docs/behaviour.md#languages), reveal on scroll, images near the viewport. */
 export function mount(_el: HTMLElement, { language }: WidgetProps['page']): void {
-  try {
-    localStorage.setItem('language', language);
-  } catch {
-    // Storage may be unavailable; the language then comes from each page's address.
-  }
+  saveLanguage(language);
   if (!('IntersectionObserver' in window)) return;
   revealOnScroll();
   loadImagesNearViewport();

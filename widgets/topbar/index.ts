@@ -1,4 +1,5 @@
 import type { WidgetProps } from '../registry.ts';
+import { saveLanguage } from '../shared/saved-language.ts';
 
 /** The top bar turns smaller and shadowed past this scroll offset (docs/behaviour.md#page-frame). */
 const SCROLL_THRESHOLD_PX = 20;
@@ -14,11 +15,7 @@ export function mount(el: HTMLElement, labels: WidgetProps['topbar']): void {
   setUpMenu(header, labels);
   for (const link of header.querySelectorAll<HTMLAnchorElement>('.lang-switcher a[hreflang]')) {
     link.addEventListener('click', () => {
-      try {
-        localStorage.setItem('language', link.hreflang);
-      } catch {
-        // Without storage the choice still holds through the address.
-      }
+      saveLanguage(link.hreflang);
       link.href = link.pathname + location.search + location.hash;
     });
   }
