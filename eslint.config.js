@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.cache/', 'node_modules/', 'tests/.artifacts/', 'content/'] },
+  { ignores: ['dist/', 'dist-hosts/', '.cache/', 'node_modules/', 'tests/.artifacts/', 'content/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -30,7 +30,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/restrict-plus-operands': 'off' },
   },
   {
-    files: ['**/*.js', '**/*.cjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

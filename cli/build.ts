@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { BuildError, throwIfAny } from './errors.ts';
 import { openIncrementalBuild, type IncrementalBuild } from './incremental/incremental-build.ts';
@@ -5,7 +6,8 @@ import { createProgress, type Progress } from './lib/progress.ts';
 import { scriptFilesFor, type ScriptWeight } from './lib/scripts.ts';
 import { bundleAssets } from './stages/bundle.ts';
 import { checkSite } from './stages/check.ts';
-import { buildHostConfigs } from './stages/hosts.ts';
+import { precompress } from './stages/compress.ts';
+import { buildHostConfigs, UPLOAD_FOLDERS, type HostFolder } from './stages/hosts.ts';
 import { buildImages } from './stages/images.ts';
 import { loadSources } from './stages/load.ts';
 import { listPageJobs, renderSite } from './stages/render.tsx';
@@ -34,20 +36,30 @@ export interface BuildResult {
 /** Where a build writes, how it reports progress, and the incremental build to continue. */
 export interface BuildOptions {
   readonly writer?: Writer;
+  /**
+   * Where each host folder goes; `false` writes none (the dev server). By default the folders
+   * of `config.hostsDir` when the site goes to `config.outDir`, and none when `writer` is given.
+   */
+  readonly hostWriters?: ((folder: HostFolder) => Writer) | false;
   readonly progress?: Progress;
   readonly incremental?: IncrementalBuild;
 }
 
 /**
  * The pipeline: load → validate → route → bundle → images → widgets → render → hosts → check
- * → write. Each stage is a function of what the earlier ones made; the incremental build
- * (cli/incremental/) plans which pages render again before `render` and remembers what was
- * written after `write`. The site is written only once every check has passed, so a failed
- * build changes nothing.
+ * → compress → write → host folders. Each stage is a function of what the earlier ones made;
+ * the incremental build (cli/incremental/) plans which pages render again before `render` and
+ * remembers what was written after `write`. The site is written only once every check has
+ * passed, so a failed build changes nothing; the host folders follow the site.
  */
 export async function build(config: Config, options: BuildOptions = {}): Promise<BuildResult> {
   const { task, timings } = options.progress ?? createProgress(config);
   const writer = options.writer ?? fsWriter(config.outDir, { spareIn: config.cacheDir });
+  const hostWriters =
+    options.hostWriters ??
+    (options.writer
+      ? false
+      : (folder: HostFolder) => fsWriter(join(config.hostsDir, folder), { spareIn: config.cacheDir }));
   const incremental = await openIncrementalBuild(config, options.incremental);
 
   const sources = await task('load', () => loadSources(config));
@@ -72,22 +84,36 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const rendered = await task('render', () => renderSite(site, plan.toRender, config.renderThreads));
   const pages = [...rendered.pages.flatMap((page) => page.outputs), ...plan.carried, ...rendered.files];
   const languages = content.languages.map((language) => language.code);
-  const hosts = await task('hosts', () => buildHostConfigs(pages, redirects, content.settings, languages));
   const islands = [...new Set(pages.flatMap((page) => page.summary?.islands.map((island) => island.name) ?? []))];
-  const outputs = [
+  const files = [
     ...pages,
     ...assets.outputs,
     ...images.outputs,
     ...scriptFilesFor(islands.sort(), widgets.files, widgets.scripts),
     ...content.publicFiles,
-    ...hosts,
   ];
+  const hosts = await task('hosts', () => buildHostConfigs(files, redirects, content.settings, languages));
+  const outputs = [...files, ...hosts.site];
   const checked = await task('check', () => checkSite(outputs, site.scripts, languages));
   throwIfAny(checked.errors);
   const warnings = [...content.warnings, ...rendered.warnings, ...checked.overBudget];
   if (config.isStrict)
     throwIfAny(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
-  const stamps = await task('write', () => writer.write(outputs));
+  const compressed = config.precompress
+    ? await task('compress', () => precompress(files, config.compressCacheDir))
+    : [];
+  const stamps = await task('write', () => writer.write([...outputs, ...compressed]));
+  if (hostWriters) {
+    // Netlify and Cloudflare Pages get the site without the copies they would serve as pages,
+    // linked to the files just written; nginx gets its configuration alone.
+    const linked = options.writer
+      ? files
+      : files.map((file) => ({ path: file.path, contents: { copyOf: join(config.outDir, file.path) } }));
+    await task('host folders', async () => {
+      for (const [folder, own] of Object.entries(hosts.folders) as [HostFolder, readonly Output[]][])
+        await hostWriters(folder).write([...(UPLOAD_FOLDERS.includes(folder) ? linked : []), ...own]);
+    });
+  }
   await task('remember', () => incremental.remember(site, rendered.pages, stamps));
 
   return {

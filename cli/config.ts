@@ -10,6 +10,19 @@ export interface Config {
   readonly publicDir: string;
   /** Where the finished site goes. */
   readonly outDir: string;
+  /**
+   * Where the host folders go (docs/behaviour.md#static-hosts): the upload folders of Netlify
+   * and Cloudflare Pages, and nginx's configuration. Beside the site: `dist-hosts/`.
+   */
+  readonly hostsDir: string;
+  /** Whether to write `.br` and `.gz` copies of text files (off in the dev server). */
+  readonly precompress: boolean;
+  /**
+   * Where compressed copies are kept by the hash of their bytes: the cache folder, or
+   * SITEGEN_COMPRESS_CACHE, a folder that projects or CI runs may share (a copy depends on
+   * nothing but the bytes).
+   */
+  readonly compressCacheDir: string;
   /** The site stylesheet, part of the templates. */
   readonly stylesheet: string;
   /** The widgets' sources: `loader.ts` and one folder per widget. */
@@ -75,10 +88,13 @@ export function loadConfig(
     contentDir: resolve(flags.content ?? 'content'),
     publicDir: resolve('public'),
     outDir: resolve(flags.out ?? 'dist'),
+    hostsDir: `${resolve(flags.out ?? 'dist')}-hosts`,
+    precompress: true,
     stylesheet: resolve(generator.root, 'templates/styles/site.css'),
     widgetsDir: resolve(generator.root, 'widgets'),
     browsers: supportedBrowsers,
     cacheDir: resolve('.cache/sitegen'),
+    compressCacheDir: resolve(env.SITEGEN_COMPRESS_CACHE || '.cache/sitegen'),
     generatorKey: generator.key,
     isStrict: flags.strict ?? false,
     verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',

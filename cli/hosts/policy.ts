@@ -1,11 +1,5 @@
 import type { Output, Settings } from '../types.ts';
-
-/** One header to send, and the paths it applies to (`/*` every path, `/assets/*` a folder). */
-export interface HeaderRule {
-  readonly path: '/*' | '/assets/*' | 'html' | 'other';
-  readonly name: string;
-  readonly value: string;
-}
+import type { HostHeaders } from './rules.ts';
 
 /** Every distinct inline script the pages run, as CSP hashes, sorted. */
 export function inlineScriptHashes(outputs: readonly Output[]): string[] {
@@ -49,24 +43,26 @@ export function contentSecurityPolicy(settings: Settings, scriptHashes: readonly
   return directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
-/** Every header the site sends: security headers everywhere, and caching by kind of file. */
-export function headerRules(csp: string): HeaderRule[] {
-  return [
-    { path: '/*', name: 'Content-Security-Policy', value: csp },
-    { path: '/*', name: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
-    { path: '/*', name: 'X-Content-Type-Options', value: 'nosniff' },
-    { path: '/*', name: 'X-Frame-Options', value: 'DENY' },
-    { path: '/*', name: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-    {
-      path: '/*',
-      name: 'Permissions-Policy',
-      value:
+/** Every header the site sends: security headers on every response, and caching by kind of file. */
+export function hostHeaders(csp: string): HostHeaders {
+  return {
+    security: [
+      ['Content-Security-Policy', csp],
+      ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['X-Frame-Options', 'DENY'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      [
+        'Permissions-Policy',
         'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
+      ],
+    ],
+    cache: {
+      // Hashed names change with their content, so a browser may keep them for a year.
+      hashed: 'public, max-age=31536000, immutable',
+      media: 'public, max-age=86400',
+      // Pages, the sitemap and robots.txt keep their address when they change: always ask.
+      revalidate: 'public, max-age=0, must-revalidate',
     },
-    // Hashed names change with their content, so a browser may keep them for a year.
-    { path: '/assets/*', name: 'Cache-Control', value: 'public, max-age=31536000, immutable' },
-    // Pages keep their address when they change: always ask whether there is a newer one.
-    { path: 'html', name: 'Cache-Control', value: 'public, max-age=0, must-revalidate' },
-    { path: 'other', name: 'Cache-Control', value: 'public, max-age=86400' },
-  ];
+  };
 }

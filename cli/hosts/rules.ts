@@ -1,37 +1,68 @@
 import type { Locale, Redirect } from '../types.ts';
 
-/** A redirect as hosts match it: one exact path (with and without trailing slash) to a target. */
-export interface RedirectLine {
+/**
+ * What every host configuration is written from (docs/behaviour.md#static-hosts): the
+ * redirects, the languages with their 404 pages, the headers, and the site's files.
+ */
+export interface HostTable {
+  /** The site's languages; the first is the default. */
+  readonly languages: readonly Locale[];
+  readonly redirects: readonly HostRedirect[];
+  readonly headers: HostHeaders;
+  /** Every file of the site, as paths below its folder (`ca/index.html`), precompressed copies excluded. */
+  readonly files: readonly string[];
+}
+
+/**
+ * One old address. `fixed` redirects always lead to `to` (301); `language` redirects lead to
+ * `to` with its default-language prefix swapped for the visitor's saved language (302).
+ */
+export interface HostRedirect {
+  /** Without trailing slash; the root is `/`. */
   readonly from: string;
   readonly to: string;
+  readonly kind: Redirect['kind'];
   readonly status: 301 | 302;
 }
 
-/** Both spellings of each old address (docs/behaviour.md#redirects): `/old` and `/old/`; the root once. */
-export function redirectLines(redirects: readonly Redirect[]): RedirectLine[] {
-  return redirects.flatMap((redirect) =>
-    redirect.from === '/'
-      ? [{ from: '/', to: redirect.to, status: redirect.status }]
-      : [
-          { from: redirect.from, to: redirect.to, status: redirect.status },
-          { from: `${redirect.from}/`, to: redirect.to, status: redirect.status },
-        ],
-  );
+/** The headers of every response, and the cache policy of each kind of file. */
+export interface HostHeaders {
+  readonly security: readonly (readonly [name: string, value: string])[];
+  readonly cache: Readonly<Record<CacheKind, string>>;
 }
 
-/** Where a host finds a 404 page: each language's for paths below its prefix, then `/404.html` for every other path. */
-export interface NotFoundPage {
-  readonly prefix: string;
-  readonly page: string;
+/** Hashed assets, unhashed media (images, icons), and everything else (pages, stubs, sitemap, robots). */
+export type CacheKind = 'hashed' | 'media' | 'revalidate';
+
+/** File kinds a browser may keep for a day: their addresses rarely change meaning. */
+export const MEDIA_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif', 'gif', 'ico'] as const;
+
+/** The cache policy of a file of the site (a path below its folder). */
+export function cacheKindOf(path: string): CacheKind {
+  if (path.startsWith('assets/')) return 'hashed';
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return extension && (MEDIA_EXTENSIONS as readonly string[]).includes(extension) ? 'media' : 'revalidate';
 }
 
-/** The 404 page of each language prefix, then of everything else (docs/behaviour.md#404-pages). */
-export function notFoundPages(languages: readonly Locale[]): NotFoundPage[] {
-  return [
-    ...languages.map((locale) => ({ prefix: `/${locale}/`, page: `/${locale}/404.html` })),
-    { prefix: '/', page: '/404.html' },
-  ];
+/** Both spellings of an old address (docs/behaviour.md#redirects): `/old` and `/old/`; the root once. */
+export const spellingsOf = (from: string): string[] => (from === '/' ? ['/'] : [from, `${from}/`]);
+
+/** A language redirect's target in `language`: the default language's prefix swapped. */
+export function targetIn(redirect: HostRedirect, language: Locale, languages: readonly Locale[]): string {
+  return redirect.kind === 'language' ? redirect.to.replace(`/${languages[0]}/`, `/${language}/`) : redirect.to;
 }
 
-/** Host configuration files written into the output; hosts that would serve them must not. */
-export const HOST_FILES = ['_redirects', '_headers', 'vercel.json', 'nginx.conf', '.htaccess'] as const;
+/** The 404 page of a language: hosts serve it for missing paths below `/{lang}/`. */
+export const notFoundPageOf = (language: Locale) => `/${language}/404.html`;
+
+/** The 404 page for every other path. */
+export const ROOT_NOT_FOUND = '/404.html';
+
+/** Host configuration files; no host serves any of them, its own or another's. */
+export const HOST_FILES = ['_redirects', '_headers', 'vercel.json', '.htaccess'] as const;
+
+/** The precompressed copies the build writes beside a file; never pages of their own. */
+export const PRECOMPRESSED = ['br', 'gz'] as const;
+
+/** Escapes a path for a regular expression. */
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,6 +2,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from './hash.ts';
 
+let written = 0;
+
 /**
  * Returns what `make` produces for these inputs, from the cache folder when an earlier build
  * made it: the file is named by the hash of the inputs, so a changed input is a new file.
@@ -18,7 +20,9 @@ export async function cached(
   if (hit) return hit;
   const made = await make();
   await mkdir(cacheDir, { recursive: true });
-  await writeFile(`${file}.${process.pid}`, made);
-  await rename(`${file}.${process.pid}`, file);
+  // Unique per call: files with the same bytes compute the same entry side by side.
+  const partial = `${file}.${process.pid}.${(written += 1)}`;
+  await writeFile(partial, made);
+  await rename(partial, file);
   return made;
 }

@@ -1,10 +1,12 @@
+import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve, sep } from 'node:path';
 import { BuildError } from '../errors.ts';
-import { createHostRules, HOST_FILES } from './host-rules.ts';
+import { createHostRules } from './host-rules.ts';
 import { parseRequestPath } from './request-path.ts';
+import { parseCookies, routeRequest } from './route-table.ts';
 
 /** What the dev server adds to serving a folder: a change to every page, and requests of its own. */
 export interface ServeOptions {
@@ -24,9 +26,9 @@ export interface RunningServer {
 
 /**
  * Serves the built folder `root` on 127.0.0.1 as the generated host configurations describe
- * (docs/behaviour.md#static-hosts): redirects from `_redirects`, headers from `_headers`, a
- * folder's address without its slash redirected to it, and for a missing path the 404 page of
- * its language with status 404. Files come through sirv, looked up afresh on every request
+ * (docs/behaviour.md#static-hosts): the route table of its `vercel.json` (headers, redirects
+ * with the saved-language cookie, the 404 page of each language), and a folder's address
+ * without its slash redirected to it. Files come through sirv, looked up afresh on every request
  * (a rebuild swaps the folder while the server runs). A malformed or hostile address gets a
  * 400 and nothing outside `root` is ever read. Port 0 picks a free port.
  */
@@ -62,19 +64,21 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
       return;
     }
     const { path, search } = address;
-    const rules = rulesOf();
-    for (const rule of rules.headers.filter((candidate) => path.startsWith(candidate.prefix))) {
-      for (const [name, value] of rule.values) response.setHeader(name, value);
-    }
-    const redirect = rules.redirects.get(path);
-    if (redirect) {
-      response.writeHead(redirect.status, { location: `${redirect.to}${search}` }).end();
+    const exists = (candidate: string) => {
+      const file = inFolder(candidate);
+      const stats = file === undefined ? undefined : statSync(file, { throwIfNoEntry: false });
+      if (!stats?.isDirectory()) return stats?.isFile() ?? false;
+      return !candidate.endsWith('/') || statSync(`${file}/index.html`, { throwIfNoEntry: false })?.isFile() === true;
+    };
+    const answer = routeRequest(rulesOf(), { path, search, cookies: parseCookies(request.headers.cookie) }, exists);
+    for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+    if (answer.kind === 'redirect') {
+      response.writeHead(answer.status, { location: answer.location }).end();
       return;
     }
-    const language = rules.languages.find((code) => path.startsWith(`/${code}/`));
-    const notFound = () => sendHtml(response, 404, inFolder(language ? `/${language}/404.html` : '/404.html'));
-    const isHidden = HOST_FILES.has(path.slice(1)) || path.split('/').some((segment) => segment.startsWith('.'));
-    if (isHidden) return void notFound();
+    const isHidden = path.split('/').some((segment) => segment.startsWith('.'));
+    const notFound = () => sendHtml(response, 404, inFolder(answer.kind === 'not-found' ? answer.page : '/404.html'));
+    if (answer.kind === 'not-found' || isHidden) return void notFound();
     void (async () => {
       const file = inFolder(path);
       const stats = file === undefined ? undefined : await stat(file).catch(() => undefined);

@@ -101,7 +101,7 @@ function buildRedirects(content: Content, routes: readonly Route[], errors: Buil
     (route) => route.locale === fallback && sections.has(route.id.split('/')[0]!) && route.isIndexable,
   );
   for (const route of unprefixed)
-    redirects.push({ from: `/${route.id}`, to: route.url, kind: 'language', status: 301 });
+    redirects.push({ from: `/${route.id}`, to: route.url, kind: 'language', status: 302 });
 
   const seen = new Set<string>();
   for (const redirect of redirects) {

@@ -15,9 +15,10 @@ let port: number;
 function get(
   target: string,
   method = 'GET',
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((done, fail) => {
-    const sent = request({ host: '127.0.0.1', port, path: target, method }, (response) => {
+    const sent = request({ host: '127.0.0.1', port, path: target, method, headers }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
       response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body }));
@@ -112,9 +113,12 @@ describe('the preview server', () => {
   it('applies the host rules: redirects keep the query, folders get their slash, 404 pages by language, headers', async () => {
     const folder = await get('/ca/about');
     expect([folder.status, folder.headers.location]).toEqual([301, '/ca/about/']);
-    const moved = await get('/about?utm_source=x');
-    expect(moved.status).toBe(301);
-    expect(moved.headers.location).toBe('/ca/about/?utm_source=x');
+    const moved = await get('/technical-aids/?utm_source=x');
+    expect([moved.status, moved.headers.location]).toEqual([301, '/ca/services/technical-aids/?utm_source=x']);
+    const unprefixed = await get('/about?utm_source=x');
+    expect([unprefixed.status, unprefixed.headers.location]).toEqual([302, '/ca/about/?utm_source=x']);
+    const saved = await get('/about', 'GET', { cookie: 'language=en' });
+    expect([saved.status, saved.headers.location]).toEqual([302, '/en/about/']);
     const missing = await get('/es/nothing-here/');
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('<html lang="es"');

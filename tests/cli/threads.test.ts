@@ -26,7 +26,7 @@ describe('rendering on worker threads', () => {
       env: { ...env, SITEGEN_THREADS: 'always' },
     });
     expect(threaded.code, threaded.stderr).toBe(0);
-    expect(threaded.stdout).toMatch(/349 pages rendered/);
+    expect(threaded.stdout).toMatch(/358 pages rendered/);
     const single = await runCli(['build', '--out', 'single'], {
       cwd: project,
       env: { ...env, SITEGEN_THREADS: 'off' },

@@ -1,36 +1,34 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitForServer } from './ports.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-
-async function freePort(): Promise<number> {
-  return new Promise((found) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => found(port));
-    });
-  });
-}
+/** Debian's dynamic modules, as its own nginx.conf loads them. */
+const MODULES = '/etc/nginx/modules-enabled';
 
 /**
- * Runs nginx in the foreground with the server block the build generated, its root pointed at
- * `distDir`, listening on 127.0.0.1 only. Returns its address and a stop function (by pid).
+ * Runs nginx in the foreground with the configuration the build generated (`confFile`), its
+ * root pointed at `distDir`, listening on 127.0.0.1 only, with the system's dynamic modules.
+ * Returns its address and a stop function (by pid).
  */
-export async function startNginx(distDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startNginx(
+  distDir: string,
+  confFile = join(distDir, '..', 'dist-hosts/nginx/nginx.conf'),
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const prefix = await mkdtemp(join(tmpdir(), 'sitegen-nginx-'));
   await mkdir(join(prefix, 'logs'));
   const port = await freePort();
-  const server = (await readFile(join(distDir, 'nginx.conf'), 'utf8'))
+  const server = (await readFile(confFile, 'utf8'))
     .replace(/^ {2}root .*;$/m, `  root ${distDir};`)
     .replace(/^ {2}listen 80;$/m, `  listen 127.0.0.1:${port};`);
   // As root, nginx would run its workers as nobody, who cannot enter the private temporary folders.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   await writeFile(
     join(prefix, 'nginx.conf'),
-    `${user}worker_processes 1;
+    `${user}${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}worker_processes 1;
 error_log ${prefix}/logs/error.log warn;
 pid ${prefix}/nginx.pid;
 events { worker_connections 64; }
@@ -53,16 +51,7 @@ ${server}
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    try {
-      await fetch(url, { redirect: 'manual' });
-      break;
-    } catch {
-      if (attempt > 100) throw new Error(`nginx did not start: ${stderr}`);
-      await new Promise((wait) => setTimeout(wait, 50));
-    }
-  }
+  await waitForServer(url, child, () => `nginx: ${stderr}`);
   return {
     url,
     stop: async () => {

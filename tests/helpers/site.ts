@@ -1,23 +1,36 @@
 import { Window } from 'happy-dom';
 import { build, type BuildResult } from '../../cli/build.ts';
 import { loadConfig } from '../../cli/config.ts';
+import type { HostFolder } from '../../cli/stages/hosts.ts';
 import { memoryWriter } from '../../cli/stages/write.ts';
 
 /** A fixed clock for builds under test: 2026-11-21T00:00:00Z. */
 export const TEST_EPOCH = '1763683200';
 
-/** The site built from a content folder into memory, with its files by path. */
+/** The site built from a content folder into memory, with its files by path, and each host folder's. */
 export async function buildInMemory(
   contentDir = 'content',
   options: { strict?: boolean } = {},
-): Promise<BuildResult & { files: Map<string, string | Buffer> }> {
+): Promise<
+  BuildResult & { files: Map<string, string | Buffer>; hostFiles: Record<HostFolder, Map<string, string | Buffer>> }
+> {
   const writer = memoryWriter();
+  const hostWriters = { netlify: memoryWriter(), 'cloudflare-pages': memoryWriter(), nginx: memoryWriter() };
   const config = loadConfig(
     { content: contentDir, quiet: true, strict: options.strict ?? true },
     { SOURCE_DATE_EPOCH: TEST_EPOCH },
   );
-  const result = await build(config, { writer, progress: { timings: [], task: async (_stage, work) => work() } });
-  return { ...result, files: writer.files };
+  const result = await build(config, {
+    writer,
+    hostWriters: (folder) => hostWriters[folder],
+    progress: { timings: [], task: async (_stage, work) => work() },
+  });
+  const hostFiles = {
+    netlify: hostWriters.netlify.files,
+    'cloudflare-pages': hostWriters['cloudflare-pages'].files,
+    nginx: hostWriters.nginx.files,
+  };
+  return { ...result, files: writer.files, hostFiles };
 }
 
 /** Parses an HTML file of the site into a document for selectors; scripts do not run. */

@@ -3,47 +3,55 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
 let site: Awaited<ReturnType<typeof buildInMemory>>;
-const file = (path: string) => String(site.files.get(path));
+const text = (files: Map<string, string | Buffer>, path: string) => String(files.get(path));
+const netlify = (path: string) => text(site.hostFiles.netlify, path);
+const cloudflare = (path: string) => text(site.hostFiles['cloudflare-pages'], path);
+const nginx = () => text(site.hostFiles.nginx, 'nginx.conf');
+const rulesOf = (file: string) => file.split('\n').filter((line) => line.startsWith('/'));
 beforeAll(async () => {
   site = await buildInMemory();
 });
 
-/** Each host's redirects as `from → to status`, sorted. */
-const parsers: Record<string, () => string[]> = {
-  _redirects: () =>
-    file('_redirects')
-      .split('\n')
-      .filter((line) => /^\/\S* \S+ 30[12]$/.test(line))
-      .map((line) => line.replace(/^(\S+) (\S+) (\d+)$/, '$1 → $2 $3')),
-  'vercel.json': () =>
-    (
-      JSON.parse(file('vercel.json')) as { redirects: { source: string; destination: string; statusCode: number }[] }
-    ).redirects.map((rule) => `${rule.source} → ${rule.destination} ${rule.statusCode}`),
-  'nginx.conf': () =>
-    [...file('nginx.conf').matchAll(/location = (\S+) \{\n\s+return (\d+) (\S+);/g)].map(
-      ([, from, status, to]) => `${from} → ${to} ${status}`,
-    ),
-  '.htaccess': () =>
-    [...file('.htaccess').matchAll(/^RedirectMatch (\d+) \^(\S+)\$ (\S+)$/gm)].map(
-      ([, status, from, to]) => `${from!.replace(/\\(.)/g, '$1')} → ${to} ${status}`,
-    ),
-};
-
 describe('host configurations', () => {
-  it('hold the same redirect set on every host: the table of the build, both slash variants, 301 written out', () => {
-    const expected = site.site.redirects
-      .flatMap((redirect) =>
-        (redirect.from === '/' ? ['/'] : [redirect.from, `${redirect.from}/`]).map(
-          (from) => `${from} → ${redirect.to} ${redirect.status}`,
-        ),
-      )
-      .sort();
-    expect(expected).toHaveLength(87);
-    for (const [host, parse] of Object.entries(parsers)) expect(parse().sort(), host).toEqual(expected);
+  it('give every host the same redirects: fixed ones to their page, language ones by the saved language', () => {
+    const languages = site.site.content.languages.map((language) => language.code);
+    const fixed = site.site.redirects.filter((redirect) => redirect.kind === 'fixed');
+    const byLanguage = site.site.redirects.filter((redirect) => redirect.kind === 'language');
+    expect(fixed.length).toBeGreaterThan(5);
+    expect(byLanguage.length).toBeGreaterThan(30);
+    const htaccess = text(site.files, '.htaccess');
+    const vercel = text(site.files, 'vercel.json');
+    for (const redirect of fixed) {
+      expect(rulesOf(netlify('_redirects')), redirect.from).toContain(`${redirect.from} ${redirect.to} 301!`);
+      for (const from of [redirect.from, `${redirect.from}/`])
+        expect(rulesOf(cloudflare('_redirects')), from).toContain(`${from} ${redirect.to} 301`);
+      expect(nginx()).toContain(`location = ${redirect.from}/ {\n    return 301 ${redirect.to}$is_args$args;`);
+      expect(htaccess).toContain(`" "${redirect.to}" [R=301,L]`);
+      expect(vercel).toContain(`"Location": "${redirect.to}"`);
+    }
+    for (const redirect of byLanguage) {
+      for (const language of languages.slice(1)) {
+        const to = redirect.to.replace('/ca/', `/${language}/`);
+        expect(rulesOf(netlify('_redirects'))).toContain(
+          `${redirect.from} ${to} 302! Cookie=nf_lang Language=${language}`,
+        );
+      }
+      expect(rulesOf(netlify('_redirects'))).toContain(`${redirect.from} ${redirect.to} 302!`);
+      expect(nginx()).toContain(`return 302 ${redirect.to.replace('/ca/', '/$sitegen_language/')}$is_args$args;`);
+      // Cloudflare cannot choose by cookie: its visitors get the redirect page.
+      const spellings = [`${redirect.from} `, `${redirect.from}/ `];
+      expect(
+        rulesOf(cloudflare('_redirects')).filter((line) => spellings.some((start) => line.startsWith(start))),
+      ).toEqual([]);
+    }
+  });
+
+  it('write only lines Cloudflare Pages accepts, and none it would skip', () => {
+    for (const line of rulesOf(cloudflare('_redirects'))) expect(line).toMatch(/^\/\S* \/\S* 30[12]$/);
   });
 
   it('allow by hash exactly the inline scripts the pages run, and no inline script at all otherwise', () => {
-    const csp = file('_headers').match(/Content-Security-Policy: (.*)/)![1]!;
+    const csp = netlify('_headers').match(/Content-Security-Policy: (.*)/)![1]!;
     const scriptSources = csp
       .split('; ')
       .find((directive) => directive.startsWith('script-src'))!
@@ -65,12 +73,33 @@ describe('host configurations', () => {
     expect(scriptSources).not.toContain("'unsafe-inline'");
     expect(csp).toContain('frame-src https://maps.example.com;');
     expect(csp).not.toContain('googletagmanager');
+    for (const config of [
+      cloudflare('_headers'),
+      text(site.files, 'vercel.json'),
+      nginx(),
+      text(site.files, '.htaccess'),
+    ])
+      expect(config).toContain(csp.replace(/"/g, '\\"').slice(0, 40));
   });
 
   it('give every folder the 404 page of its language', () => {
-    for (const locale of ['ca', 'es', 'en']) expect(file(`${locale}/404.html`)).toBe(file(`${locale}/404/index.html`));
-    expect(file('_redirects')).toContain('/es/* /es/404.html 404');
-    expect(file('nginx.conf')).toContain('error_page 404 /en/404.html;');
-    expect(file('.htaccess')).toContain('<If "%{REQUEST_URI} =~ m#^/ca/#">\n  ErrorDocument 404 /ca/404.html');
+    for (const locale of ['ca', 'es', 'en']) {
+      expect(text(site.files, `${locale}/404.html`)).toBe(text(site.files, `${locale}/404/index.html`));
+      expect(netlify('_redirects')).toContain(`/${locale}/* /${locale}/404.html 404`);
+      expect(nginx()).toContain(`error_page 403 404 =404 /${locale}/404.html;`);
+    }
+    expect(text(site.files, '.htaccess')).toContain(
+      '<If "%{REQUEST_URI} =~ m#^/ca/#">\n  ErrorDocument 404 /ca/404.html',
+    );
+  });
+
+  it('upload to Netlify and Cloudflare Pages the site without precompressed copies or other hosts’ files', () => {
+    const site_ = [...site.files.keys()].filter(
+      (path) => !/\.(?:br|gz)$/.test(path) && !['.htaccess', 'vercel.json'].includes(path),
+    );
+    expect([...site.files.keys()].some((path) => path.endsWith('.br'))).toBe(true);
+    for (const folder of [site.hostFiles.netlify, site.hostFiles['cloudflare-pages']])
+      expect([...folder.keys()].sort()).toEqual([...site_, '_headers', '_redirects'].sort());
+    expect([...site.hostFiles.nginx.keys()]).toEqual(['nginx.conf']);
   });
 });

@@ -97,12 +97,27 @@ describe('redirect stubs', () => {
     ).toBe('/en/products/oticon-models/real/');
   });
 
-  it('lists every redirect once in one table, with 302 only for the root', () => {
+  it('sends the unprefixed folders, with and without slash, to their page in the saved language', () => {
+    for (const folder of ['services', 'products', 'legal']) {
+      expect(site.site.redirects, folder).toContainEqual(
+        expect.objectContaining({ from: `/${folder}`, to: `/ca/${folder}/`, kind: 'language' }),
+      );
+      for (const path of [`/${folder}`, `/${folder}/`]) {
+        expect(runScripts(`${folder}/index.html`, path, { language: 'en' }).replaced, path).toBe(`/en/${folder}/`);
+        expect(runScripts('404.html', `${path}?a=1#b`, { language: 'es' }).replaced, path).toBe(`/es/${folder}/?a=1#b`);
+      }
+      expect(runScripts(`${folder}/index.html`, `/${folder}/`).replaced, folder).toBe(`/ca/${folder}/`);
+    }
+  });
+
+  it('lists every redirect once in one table: 302 where the target is the visitor’s language, 301 for fixed ones', () => {
     const froms = site.site.redirects.map((redirect) => redirect.from);
     expect(new Set(froms).size).toBe(froms.length);
-    expect(site.site.redirects.filter((redirect) => redirect.status === 302).map((redirect) => redirect.from)).toEqual([
-      '/',
-    ]);
+    for (const redirect of site.site.redirects)
+      expect(redirect.status, redirect.from).toBe(redirect.kind === 'language' ? 302 : 301);
+    expect(
+      site.site.redirects.filter((redirect) => redirect.kind === 'language').map((redirect) => redirect.from),
+    ).toContain('/');
     for (const [from, to] of legacy)
       expect(site.site.redirects).toContainEqual({ from, to, kind: 'fixed', status: 301 });
   });

@@ -58,10 +58,11 @@ describe('buildRoutes', () => {
     ]);
   });
 
-  it('redirects the root (302) and the unprefixed path of pages in the listed sections (301) by the visitor’s language, but not 404 pages', () => {
+  it('redirects the root (302) and the unprefixed path of pages in the listed sections (302) by the visitor’s language, but not 404 pages', () => {
     const pages = [
       page('ca', ''),
       page('ca', 'about'),
+      page('ca', 'services', 'index'),
       page('ca', 'services/orto-k'),
       page('ca', 'articles/new'),
       page('ca', 'services/404', 'not-found'),
@@ -69,8 +70,9 @@ describe('buildRoutes', () => {
     const { redirects } = buildRoutes(contentWith(pages));
     expect(redirects).toEqual([
       { from: '/', to: '/ca/', kind: 'language', status: 302 },
-      { from: '/about', to: '/ca/about/', kind: 'language', status: 301 },
-      { from: '/services/orto-k', to: '/ca/services/orto-k/', kind: 'language', status: 301 },
+      { from: '/about', to: '/ca/about/', kind: 'language', status: 302 },
+      { from: '/services', to: '/ca/services/', kind: 'language', status: 302 },
+      { from: '/services/orto-k', to: '/ca/services/orto-k/', kind: 'language', status: 302 },
     ]);
   });
 

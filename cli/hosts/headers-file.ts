@@ -1,0 +1,32 @@
+import { cacheKindOf, type CacheKind, type HostTable } from './rules.ts';
+
+/**
+ * `_headers` for Netlify and Cloudflare Pages: the security headers on every path, and one
+ * Cache-Control per top-level file or folder of the site. Both hosts join the values of every
+ * rule that matches, so no two rules ever set the same header on one path; the site's own
+ * files decide the rules (docs/behaviour.md#static-hosts).
+ */
+export function headersFile(table: HostTable, generated: string): string {
+  const block = (path: string, values: readonly (readonly [string, string])[]) =>
+    [path, ...values.map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  // One rule per top-level folder whose files share a policy (the usual case), else one per file.
+  const folders = new Map<string, string[]>();
+  for (const file of table.files) {
+    const [first = '', ...rest] = file.split('/');
+    const key = rest.length > 0 ? `/${first}/*` : `/${first}`;
+    const files = folders.get(key);
+    if (files) files.push(file);
+    else folders.set(key, [file]);
+  }
+  const kinds = new Map<string, CacheKind>();
+  for (const [key, files] of folders) {
+    const each = new Set(files.map(cacheKindOf));
+    if (each.size === 1) kinds.set(key, [...each][0]!);
+    else for (const file of files) kinds.set(`/${file}`, cacheKindOf(file));
+  }
+  if (table.files.includes('index.html')) kinds.set('/', 'revalidate');
+  const cache = [...kinds]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, kind]) => block(path, [['Cache-Control', table.headers.cache[kind]]]));
+  return [generated, block('/*', table.headers.security), ...cache, ''].join('\n');
+}

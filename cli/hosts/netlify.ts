@@ -1,0 +1,36 @@
+import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
+import { HOST_FILES, notFoundPageOf, ROOT_NOT_FOUND, targetIn, type HostTable } from './rules.ts';
+
+/**
+ * Netlify's `_redirects`. Every rule is forced (`!`): Netlify otherwise serves the redirect
+ * page at the same address and never redirects. A language redirect is one rule per
+ * language, conditioned on the `nf_lang` cookie (Netlify's `Language` condition reads it, and
+ * the `Cookie` condition keeps the browser's Accept-Language out), then the default language.
+ * Netlify matches an address with and without its trailing slash, and keeps the query.
+ */
+export function netlifyRedirectsFile(table: HostTable, generated: string): string {
+  const [fallback, ...others] = table.languages;
+  const cookie = LANGUAGE_COOKIES[1];
+  const rules = table.redirects.flatMap((redirect) =>
+    redirect.kind === 'language'
+      ? [
+          ...others.map(
+            (language) =>
+              `${redirect.from} ${targetIn(redirect, language, table.languages)} ${redirect.status}! Cookie=${cookie} Language=${language}`,
+          ),
+          `${redirect.from} ${targetIn(redirect, fallback!, table.languages)} ${redirect.status}!`,
+        ]
+      : [`${redirect.from} ${redirect.to} ${redirect.status}!`],
+  );
+  return [
+    generated,
+    ...rules,
+    '',
+    '# Configuration files are not pages.',
+    ...HOST_FILES.map((file) => `/${file} ${ROOT_NOT_FOUND} 404!`),
+    '',
+    '# The 404 page of each language.',
+    ...table.languages.map((language) => `/${language}/* ${notFoundPageOf(language)} 404`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,67 @@
+import type { VercelRoute } from '../hosts/vercel.ts';
+
+/** A request as a route table sees it. */
+export interface RouteRequest {
+  /** The decoded path, starting with `/`. */
+  readonly path: string;
+  /** The query with its `?`, or empty. */
+  readonly search: string;
+  readonly cookies: Readonly<Record<string, string>>;
+}
+
+/** What a route table answers: headers for the response, and a redirect, a 404 page, or the file. */
+export type RouteAnswer = { readonly headers: Readonly<Record<string, string>> } & (
+  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
+  | { readonly kind: 'not-found'; readonly page: string }
+  | { readonly kind: 'file' }
+);
+
+/**
+ * Evaluates the route table of `vercel.json` as Vercel documents it: routes in order; a
+ * route with `continue` adds its headers and goes on; a route with a status answers (a
+ * redirect keeps the query, as Vercel's do); `{ handle: 'filesystem' }` serves the file when
+ * `exists(path)`, and the routes after it run only for a missing one. `has` conditions match
+ * cookies. Used by `sitegen preview` and the dev server, which serve a built folder the way
+ * its hosts would.
+ */
+export function routeRequest(
+  routes: readonly VercelRoute[],
+  request: RouteRequest,
+  exists: (path: string) => boolean,
+): RouteAnswer {
+  const headers: Record<string, string> = {};
+  let afterFilesystem = false;
+  for (const route of routes) {
+    if (route.handle === 'filesystem') {
+      if (exists(request.path)) return { headers, kind: 'file' };
+      afterFilesystem = true;
+      continue;
+    }
+    if (route.src === undefined || !new RegExp(route.src).test(request.path)) continue;
+    if (!(route.has ?? []).every((condition) => request.cookies[condition.key] === condition.value)) continue;
+    const { Location: location, ...rest } = route.headers ?? {};
+    Object.assign(headers, rest);
+    if (route.continue) continue;
+    if (location !== undefined && route.status !== undefined) {
+      return { headers, kind: 'redirect', status: route.status, location: location + request.search };
+    }
+    if (route.status === 404 && route.dest) return { headers, kind: 'not-found', page: route.dest };
+  }
+  return afterFilesystem ? { headers, kind: 'not-found', page: '/404.html' } : { headers, kind: 'file' };
+}
+
+/** The cookies of a `Cookie` header by name; a malformed value is skipped. */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0) continue;
+    const name = pair.slice(0, at).trim();
+    try {
+      cookies[name] ??= decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      // A value that is not valid percent-encoding is not a saved language.
+    }
+  }
+  return cookies;
+}

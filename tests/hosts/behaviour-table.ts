@@ -1,0 +1,179 @@
+import { cacheKindOf, targetIn, type CacheKind, type HostHeaders, type HostRedirect } from '../../cli/hosts/rules.ts';
+import type { Locale } from '../../cli/types.ts';
+
+/** What a host can and cannot do; every other behaviour is the same on every host. */
+export interface HostProfile {
+  readonly name: string;
+  readonly url: string;
+  /** Whether it chooses a redirect by cookie; if not, it serves the redirect page. */
+  readonly choosesByCookie: boolean;
+  /** Whether its redirects carry the site's headers. */
+  readonly headersOnRedirects: boolean;
+  /** The encoding it answers to `Accept-Encoding: br, gzip` for a page; none when its local server does not compress. */
+  readonly encoding: 'br' | 'gzip' | undefined;
+  /** Whether it sends the build's precompressed copies (then with `Vary: Accept-Encoding`) rather than compressing itself. */
+  readonly sendsPrecompressed?: boolean;
+  /** The status a configuration file gets when not 404, and why. */
+  readonly hiddenStatus?: (path: string) => number;
+  /** The Cache-Control every file gets when the host's local server sets its own over the site's. */
+  readonly fileCache?: string;
+}
+
+/** One request and what every host must answer. */
+export interface Row {
+  readonly name: string;
+  readonly path: string;
+  readonly cookie?: string;
+  readonly expect:
+    | { readonly kind: 'page'; readonly language: Locale; readonly cache: CacheKind }
+    | { readonly kind: 'file'; readonly cache: CacheKind }
+    | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string; readonly byCookie: boolean }
+    | { readonly kind: 'not-found'; readonly language: Locale }
+    | { readonly kind: 'hidden' };
+}
+
+/** The site the table is written from: its pages, redirects, languages and headers. */
+export interface SiteFacts {
+  readonly pageUrls: readonly string[];
+  /** Files that are not pages, one or more of each kind: a hashed asset, images, the sitemap. */
+  readonly filePaths: readonly string[];
+  readonly redirects: readonly HostRedirect[];
+  readonly languages: readonly Locale[];
+  readonly headers: HostHeaders;
+}
+
+const QUERY = '?utm_source=table&x=1';
+
+/** The rows: every page (compressed), files of each cache kind, every redirect spelling with and without a query and with each saved language, 404s, folders, hidden files. */
+export function behaviourRows(site: SiteFacts): Row[] {
+  const [fallback = 'ca'] = site.languages;
+  const languageOf = (path: string) => site.languages.find((code) => path.startsWith(`/${code}/`)) ?? fallback;
+  const rows: Row[] = site.pageUrls.map((path) => ({
+    name: `page ${path}`,
+    path,
+    expect: { kind: 'page', language: languageOf(path), cache: cacheKindOf(`${path.slice(1)}index.html`) },
+  }));
+  for (const path of site.filePaths)
+    rows.push({ name: `file ${path}`, path, expect: { kind: 'file', cache: cacheKindOf(path.slice(1)) } });
+  for (const redirect of site.redirects) {
+    const spellings = redirect.from === '/' ? ['/'] : [redirect.from, `${redirect.from}/`];
+    for (const from of spellings) {
+      for (const query of ['', QUERY]) {
+        if (redirect.kind === 'fixed') {
+          rows.push({
+            name: `fixed ${from}${query}`,
+            path: from + query,
+            expect: { kind: 'redirect', status: 301, location: redirect.to + query, byCookie: false },
+          });
+          continue;
+        }
+        for (const saved of [undefined, ...site.languages]) {
+          rows.push({
+            name: `language ${from}${query} saved ${saved ?? 'none'}`,
+            path: from + query,
+            cookie: saved && `language=${saved}; nf_lang=${saved}`,
+            expect: {
+              kind: 'redirect',
+              status: 302,
+              location: targetIn(redirect, saved ?? fallback, site.languages) + query,
+              byCookie: true,
+            },
+          });
+        }
+      }
+    }
+  }
+  for (const language of site.languages) {
+    rows.push({
+      name: `unknown page in ${language}`,
+      path: `/${language}/no-such-page/`,
+      expect: { kind: 'not-found', language },
+    });
+    rows.push({
+      name: `unknown file in ${language}`,
+      path: `/${language}/services/nothing`,
+      expect: { kind: 'not-found', language },
+    });
+  }
+  for (const path of ['/no-such-page', '/de/', '/fr-FR/about/', '/images/', '/images/brands/', '/assets/'])
+    rows.push({ name: `not found ${path}`, path, expect: { kind: 'not-found', language: fallback } });
+  for (const path of [
+    '/_redirects',
+    '/_headers',
+    '/vercel.json',
+    '/.htaccess',
+    '/nginx.conf',
+    '/ca/index.html.br',
+    '/ca/index.html.gz',
+    '/sitemap.xml.gz',
+  ])
+    rows.push({ name: `hidden ${path}`, path, expect: { kind: 'hidden' } });
+  return rows;
+}
+
+const langOf = (html: string) => /<html lang="([a-z]{2})"/.exec(html)?.[1];
+
+/** Runs every row against a host; returns the rows that failed, each with what it got. */
+export async function runRows(host: HostProfile, rows: readonly Row[], headers: HostHeaders): Promise<string[]> {
+  const failures: string[] = [];
+  const get = (path: string, extra: Record<string, string> = {}) =>
+    fetch(host.url + path, { redirect: 'manual', headers: { 'accept-encoding': 'identity', ...extra } });
+  const securityProblems = (response: Response) =>
+    headers.security
+      .filter(([name, value]) => response.headers.get(name) !== value)
+      .map(([name]) => `${name}: ${response.headers.get(name)}`);
+  for (const row of rows) {
+    const problems: string[] = [];
+    const isPage = row.expect.kind === 'page';
+    const response = await get(row.path, {
+      ...(row.cookie ? { cookie: row.cookie } : {}),
+      ...(isPage ? { 'accept-encoding': 'br, gzip' } : {}),
+    });
+    const body = await response.text();
+    const location = response.headers.get('location');
+    const expect = row.expect;
+    if (expect.kind === 'page') {
+      if (response.status !== 200) problems.push(`status ${response.status}`);
+      if (langOf(body) !== expect.language) problems.push(`lang ${langOf(body)}`);
+      problems.push(...securityProblems(response));
+      const cache = response.headers.get('cache-control');
+      if (cache !== (host.fileCache ?? headers.cache[expect.cache])) problems.push(`cache-control ${cache}`);
+      // fetch decompresses the body; the header says what was sent.
+      const encoding = response.headers.get('content-encoding') ?? undefined;
+      if (encoding !== host.encoding) problems.push(`content-encoding ${encoding}`);
+      if (host.sendsPrecompressed && !/accept-encoding/i.test(response.headers.get('vary') ?? ''))
+        problems.push(`vary ${response.headers.get('vary')}`);
+    } else if (expect.kind === 'file') {
+      if (response.status !== 200) problems.push(`status ${response.status}`);
+      problems.push(...securityProblems(response));
+      const cache = response.headers.get('cache-control');
+      if (cache !== (host.fileCache ?? headers.cache[expect.cache])) problems.push(`cache-control ${cache}`);
+    } else if (expect.kind === 'redirect') {
+      if (expect.byCookie && !host.choosesByCookie) {
+        // The redirect page at the same address; a slash added first is the host's own.
+        const page = response.status === 308 && location ? await get(new URL(location, host.url).pathname) : response;
+        const html = page === response ? body : await page.text();
+        if (page.status !== 200 || !html.includes('http-equiv="refresh"'))
+          problems.push(`no redirect page (${page.status})`);
+      } else {
+        if (response.status !== expect.status) problems.push(`status ${response.status}`);
+        if (location !== expect.location && location !== new URL(expect.location, host.url).href)
+          problems.push(`location ${location}`);
+        if (host.headersOnRedirects) problems.push(...securityProblems(response));
+        const landed = await get(expect.location);
+        if (landed.status !== 200) problems.push(`then ${landed.status}`);
+        await landed.body?.cancel();
+      }
+    } else if (expect.kind === 'not-found') {
+      if (response.status !== 404) problems.push(`status ${response.status}`);
+      if (langOf(body) !== expect.language) problems.push(`lang ${langOf(body)}`);
+      problems.push(...securityProblems(response));
+    } else if (expect.kind === 'hidden') {
+      const status = host.hiddenStatus?.(row.path) ?? 404;
+      if (response.status !== status) problems.push(`status ${response.status}`);
+      if (body.includes('Generated by the site build') || body.includes('"routes"')) problems.push('served the file');
+    }
+    if (problems.length > 0) failures.push(`${row.name}: ${problems.join(', ')}`);
+  }
+  return failures;
+}

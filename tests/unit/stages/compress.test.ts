@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress, PRECOMPRESS_FROM_BYTES } from '../../../cli/stages/compress.ts';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'sitegen-compress-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** ASCII, so that characters are bytes. */
+const text = (bytes: number) => 'Optica i audiologia al Poblenou. '.repeat(Math.ceil(bytes / 33)).slice(0, bytes);
+
+describe('precompress', () => {
+  it('writes a .br and a .gz beside each compressible file from the threshold on, which decompress to the file', async () => {
+    const carried = join(folder, 'carried.html');
+    await writeFile(carried, text(5000));
+    const copies = await precompress(
+      [
+        { path: 'ca/index.html', contents: text(4000) },
+        { path: 'assets/site.css', contents: Buffer.from(text(3000)) },
+        { path: 'es/index.html', contents: { copyOf: carried } },
+        { path: 'small.txt', contents: text(PRECOMPRESS_FROM_BYTES - 1) },
+        { path: 'images/photo.webp', contents: Buffer.from(text(9000)) },
+      ],
+      join(folder, 'cache'),
+    );
+    expect(copies.map((copy) => copy.path).sort()).toEqual([
+      'assets/site.css.br',
+      'assets/site.css.gz',
+      'ca/index.html.br',
+      'ca/index.html.gz',
+      'es/index.html.br',
+      'es/index.html.gz',
+    ]);
+    const bytesOf = (path: string) => copies.find((copy) => copy.path === path)!.contents as Buffer;
+    expect(brotliDecompressSync(bytesOf('ca/index.html.br')).toString()).toBe(text(4000));
+    expect(gunzipSync(bytesOf('es/index.html.gz')).toString()).toBe(text(5000));
+  });
+
+  it('leaves out a copy that would not be smaller', async () => {
+    const noise = randomBytes(4096);
+    expect(await precompress([{ path: 'noise.json', contents: noise }], join(folder, 'cache'))).toEqual([]);
+  });
+});
