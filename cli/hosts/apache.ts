@@ -27,10 +27,9 @@ const ENCODINGS: Readonly<Record<(typeof PRECOMPRESSED)[number], { token: string
 export function htaccessFile(table: HostTable): string {
   const [fallback] = table.languages;
   const cookie = LANGUAGE_COOKIES[0];
-  const set = (kind: CacheKind) =>
-    [...table.headers.security, ['Cache-Control', table.headers.cache[kind]] as const]
-      .map(([name, value]) => `    Header always set ${name} ${quoted(value)}`)
-      .join('\n');
+  const set = (headers: readonly (readonly [string, string])[], indent = '') =>
+    headers.map(([name, value]) => `${indent}Header always set ${name} ${quoted(value)}`).join('\n');
+  const cache = (kind: CacheKind) => set([['Cache-Control', table.headers.cache[kind]]], '  ');
   const compressed = PRECOMPRESSED.join('|');
   const redirects = table.redirects.map((redirect) => {
     const pattern = redirect.from === '/' ? '^$' : `^${escapeRegex(redirect.from.slice(1))}/?$`;
@@ -86,14 +85,15 @@ RemoveType ${PRECOMPRESSED.map((extension) => `.${extension}`).join(' ')}
 ${PRECOMPRESSED.map((extension) => `AddEncoding ${ENCODINGS[extension].name} .${extension}`).join('\n')}
 Header merge Vary Accept-Encoding
 
+${set(table.headers.security)}
 <If "%{REQUEST_URI} =~ m#^/assets/#">
-${set('hashed')}
+${cache('hashed')}
 </If>
 <ElseIf "%{REQUEST_URI} =~ m#${media}#i">
-${set('media')}
+${cache('media')}
 </ElseIf>
 <Else>
-${set('revalidate')}
+${cache('revalidate')}
 </Else>
 `;
 }

@@ -1,3 +1,4 @@
+import { ROOT_NOT_FOUND } from '../hosts/rules.ts';
 import type { VercelRoute } from '../hosts/vercel.ts';
 
 /** A request as a route table sees it. */
@@ -47,7 +48,7 @@ export function routeRequest(
     }
     if (route.status === 404 && route.dest) return { headers, kind: 'not-found', page: route.dest };
   }
-  return afterFilesystem ? { headers, kind: 'not-found', page: '/404.html' } : { headers, kind: 'file' };
+  return afterFilesystem ? { headers, kind: 'not-found', page: ROOT_NOT_FOUND } : { headers, kind: 'file' };
 }
 
 /** The cookies of a `Cookie` header by name; a malformed value is skipped. */

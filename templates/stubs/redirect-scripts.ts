@@ -21,8 +21,8 @@ const savedLanguage = (languages: readonly Locale[]) =>
  */
 const target = `new URL(document.querySelector('link[rel=canonical]').href).pathname`;
 
-/** Sends the visitor to the stub's fixed target, keeping the fragment. */
-export const fixedRedirectScript = `location.replace(${target}+location.hash)`;
+/** Sends the visitor to the stub's fixed target, keeping query and fragment, as the hosts' 301s do. */
+export const fixedRedirectScript = `location.replace(${target}+location.search+location.hash)`;
 
 /**
  * Sends the visitor to the stub's target in their saved language, keeping query and fragment
@@ -45,7 +45,7 @@ export function notFoundScript(
   const [fallback = ''] = languages;
   return `(function(){${savedLanguage(languages)}var L=${scriptJson(languages)},R=${scriptJson(fixed)},P=${scriptJson(pageIds)};
 var s=location.pathname.replace(/\\/index\\.html$/,'').replace(/\\/+$/,'')||'/',q=location.search,h=location.hash,seg=s.split('/'),f=seg[1]||'';
-if(R[s]){location.replace(R[s]+h);return}
+if(R[s]){location.replace(R[s]+q+h);return}
 if(L.indexOf(f)<0&&/^[a-z]{2}(-[a-z]{2})?$/i.test(f)){console.warn('Unsupported language "'+f+'" in the address; showing ${fallback}');var rest=seg.slice(2).join('/');location.replace('/${fallback}/'+(rest?rest+'/':'')+q+h);return}
 if(L.indexOf(f)<0&&P.indexOf(s.slice(1))>=0){location.replace('/'+l+s+'/'+q+h);return}
 if(f!==${scriptJson(fallback)}&&L.indexOf(f)>=0)fetch('/'+f+'/404/').then(function(r){return r.ok?r.text():''}).then(function(html){if(html){document.open();document.write(html);document.close()}})})()`;

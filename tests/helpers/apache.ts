@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { freePort, waitForServer } from './ports.ts';
+import { freePort, serverProcess } from './ports.ts';
 
 const APACHE = process.env.APACHE_PATH ?? '/usr/sbin/apache2';
 const SERVER_ROOT = '/etc/apache2';
@@ -53,17 +53,5 @@ export async function startApache(distDir: string): Promise<{ url: string; stop:
       LANG: 'C',
     },
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  await waitForServer(url, child, () => `Apache: ${stderr}`);
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        process.kill(child.pid!, 'SIGTERM');
-        await new Promise((exited) => child.once('exit', exited));
-      }
-    },
-  };
+  return serverProcess(child, port, 'Apache', 'SIGTERM', prefix);
 }

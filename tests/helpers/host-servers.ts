@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,12 +52,14 @@ async function startTool(binary: string, args: readonly string[], env: NodeJS.Pr
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    // The tool's own children (workerd, the static server) are in its process group.
-    process.kill(-child.pid!, 'SIGTERM');
-    await Promise.race([exited, new Promise((wait) => setTimeout(wait, 5000))]);
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      // The tool's own children (workerd, the static server) are in its process group.
+      process.kill(-child.pid!, 'SIGTERM');
+      await Promise.race([exited, new Promise((wait) => setTimeout(wait, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    }
+    await rm(cwd, { recursive: true, force: true });
   };
   try {
     await waitForServer(url, child, () => output, 90);

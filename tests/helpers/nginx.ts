@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitForServer } from './ports.ts';
+import { freePort, serverProcess } from './ports.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** Debian's dynamic modules, as its own nginx.conf loads them. */
@@ -48,17 +48,5 @@ ${server}
   const child = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  await waitForServer(url, child, () => `nginx: ${stderr}`);
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        process.kill(child.pid!, 'SIGQUIT');
-        await new Promise((exited) => child.once('exit', exited));
-      }
-    },
-  };
+  return serverProcess(child, port, 'nginx', 'SIGQUIT', prefix);
 }
