@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -29,16 +30,29 @@ const compressors = {
   gz: (bytes: Buffer) => gzipAsync(bytes, { level: constants.Z_BEST_COMPRESSION }),
 } as const;
 
+const EXTENSIONS = Object.keys(compressors) as (keyof typeof compressors)[];
+
 /**
  * A `.br` and a `.gz` beside every compressible file of at least PRECOMPRESS_FROM_BYTES
  * (docs/behaviour.md#static-hosts), for servers that send them as they are (nginx, Apache).
  * A copy that would not be smaller is left out. Each is cached by the file's bytes, so only
- * changed files cost time; zlib works on its own threads, so files compress side by side.
+ * changed files cost time, and a file carried over from the last build brings the copies it
+ * had there; zlib works on its own threads, so files compress side by side.
  */
 export async function precompress(outputs: readonly Output[], cacheDir: string): Promise<Output[]> {
   const candidates = outputs.filter((output) => COMPRESSIBLE.test(output.path));
   const made = await Promise.all(
     candidates.map(async (output) => {
+      // A file carried over unchanged from the last build carries its copies too, unread.
+      if (typeof output.contents === 'object' && !Buffer.isBuffer(output.contents)) {
+        const { copyOf } = output.contents;
+        const carried = EXTENSIONS.filter((extension) => existsSync(`${copyOf}.${extension}`));
+        if (carried.length === EXTENSIONS.length)
+          return carried.map((extension) => ({
+            path: `${output.path}.${extension}`,
+            contents: { copyOf: `${copyOf}.${extension}` },
+          }));
+      }
       const bytes =
         typeof output.contents === 'string'
           ? Buffer.from(output.contents)
@@ -47,7 +61,7 @@ export async function precompress(outputs: readonly Output[], cacheDir: string):
             : await readFile(output.contents.copyOf);
       if (bytes.length < PRECOMPRESS_FROM_BYTES) return [];
       const copies = await Promise.all(
-        (Object.keys(compressors) as (keyof typeof compressors)[]).map(async (extension) => {
+        EXTENSIONS.map(async (extension) => {
           const compressed = await cached(cacheDir, extension, [LEVELS, bytes], () => compressors[extension](bytes));
           return compressed.length < bytes.length
             ? [{ path: `${output.path}.${extension}`, contents: compressed }]

@@ -44,6 +44,19 @@ describe('precompress', () => {
     expect(gunzipSync(bytesOf('es/index.html.gz')).toString()).toBe(text(5000));
   });
 
+  it('carries the copies of a file carried over from the last build, without reading or compressing it', async () => {
+    const page = join(folder, 'last-build.html');
+    await writeFile(page, text(4000));
+    // Not what compressing the page would give: proof that the copies were carried, not made.
+    await writeFile(`${page}.br`, 'carried br');
+    await writeFile(`${page}.gz`, 'carried gz');
+    const copies = await precompress([{ path: 'ca/index.html', contents: { copyOf: page } }], join(folder, 'cache'));
+    expect(copies).toEqual([
+      { path: 'ca/index.html.br', contents: { copyOf: `${page}.br` } },
+      { path: 'ca/index.html.gz', contents: { copyOf: `${page}.gz` } },
+    ]);
+  });
+
   it('leaves out a copy that would not be smaller', async () => {
     const noise = randomBytes(4096);
     expect(await precompress([{ path: 'noise.json', contents: noise }], join(folder, 'cache'))).toEqual([]);
