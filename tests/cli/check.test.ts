@@ -23,6 +23,21 @@ const report = async (file: string) => JSON.parse(await readFile(join(project, f
 const problemsOf = (result: Report, gate: string) => result.results.find((entry) => entry.gate === gate)!.problems;
 
 describe('check', () => {
+  it('passes every gate on the real site, accessibility included (axe in Chromium on every page at both widths)', async () => {
+    const real = await copyProject();
+    try {
+      const built = await runCli(['build', '--strict', '--quiet'], { cwd: real });
+      expect(built.code, built.stderr).toBe(0);
+      const result = await runCli(['check'], { cwd: real, timeoutMs: 600_000 });
+      // The gates' table, for whoever reads the log.
+      console.log(result.stdout);
+      expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/accessibility\s+\d+ checked\s+0 problems/);
+    } finally {
+      await rm(real, { recursive: true, force: true });
+    }
+  }, 600_000);
+
   it('passes the built site: links, HTML, search consistency and budgets, with a summary table and a JSON report', async () => {
     const result = await runCli(['check', '--skip', 'accessibility', '--report', 'good.json'], { cwd: project });
     expect(result.code, result.stdout).toBe(0);

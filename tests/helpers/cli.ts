@@ -10,13 +10,13 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 /** Runs the generator's command line (or another copy's, `bin`); never rejects, the exit code is in the result. */
 export function runCli(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; bin?: string } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; bin?: string; timeoutMs?: number } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     execFile(
       process.execPath,
       [options.bin ?? join(ROOT, 'cli/bin.js'), ...args],
-      { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, timeout: 60_000 },
+      { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, timeout: options.timeoutMs ?? 60_000 },
       (error, stdout, stderr) => {
         done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
       },
