@@ -31,9 +31,15 @@ describe('the command line', () => {
   });
 
   it('says which port is in use, and stops instead of waiting', async () => {
-    const result = await runCli(['preview', '--port', String(takenPort)]);
-    expectCleanFailure(result);
-    expect(result.stderr).toContain(`ServerError — port ${takenPort} of 127.0.0.1 is already in use`);
+    const project = await copyProject();
+    try {
+      expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
+      const result = await runCli(['preview', '--port', String(takenPort)], { cwd: project });
+      expectCleanFailure(result);
+      expect(result.stderr).toContain(`ServerError — port ${takenPort} of 127.0.0.1 is already in use`);
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
   });
 
   it('dev says which port is in use, and ends its builder process too', async () => {
