@@ -38,7 +38,7 @@ export function routeRequest(
       afterFilesystem = true;
       continue;
     }
-    if (route.src === undefined || !new RegExp(route.src).test(request.path)) continue;
+    if (route.src === undefined || !compiled(route.src).test(request.path)) continue;
     if (!(route.has ?? []).every((condition) => request.cookies[condition.key] === condition.value)) continue;
     const { Location: location, ...rest } = route.headers ?? {};
     Object.assign(headers, rest);
@@ -49,6 +49,15 @@ export function routeRequest(
     if (route.status === 404 && route.dest) return { headers, kind: 'not-found', page: route.dest };
   }
   return afterFilesystem ? { headers, kind: 'not-found', page: ROOT_NOT_FOUND } : { headers, kind: 'file' };
+}
+
+const expressions = new Map<string, RegExp>();
+
+/** Each route's expression compiled once, not on every request. */
+function compiled(source: string): RegExp {
+  let expression = expressions.get(source);
+  if (!expression) expressions.set(source, (expression = new RegExp(source)));
+  return expression;
 }
 
 /** The cookies of a `Cookie` header by name; a malformed value is skipped. */
