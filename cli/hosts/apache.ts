@@ -6,6 +6,7 @@ import {
   notFoundPageOf,
   PRECOMPRESSED,
   ROOT_NOT_FOUND,
+  targetIn,
   type CacheKind,
   type HostTable,
 } from './rules.ts';
@@ -33,8 +34,7 @@ export function htaccessFile(table: HostTable): string {
   const compressed = PRECOMPRESSED.join('|');
   const redirects = table.redirects.map((redirect) => {
     const pattern = redirect.from === '/' ? '^$' : `^${escapeRegex(redirect.from.slice(1))}/?$`;
-    const to =
-      redirect.kind === 'language' ? redirect.to.replace(`/${fallback}/`, '/%{ENV:SITE_LANGUAGE}/') : redirect.to;
+    const to = targetIn(redirect, '%{ENV:SITE_LANGUAGE}', table.languages);
     return `RewriteRule "${pattern}" "${to}" [R=${redirect.status},L]`;
   });
   const negotiation = PRECOMPRESSED.map((extension) => {

@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
 import {
   cacheKindOf,
   escapeRegex,
@@ -6,10 +7,10 @@ import {
   PRECOMPRESSED,
   ROOT_NOT_FOUND,
   spellingsOf,
+  targetIn,
   type CacheKind,
   type HostTable,
 } from './rules.ts';
-import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
 
 /** Quotes a header value for nginx. */
 const quoted = (value: string) => `"${value.replace(/(["\\$])/g, '\\$1')}"`;
@@ -32,7 +33,7 @@ export function nginxFile(table: HostTable): string {
       .join('\n');
   const redirects = table.redirects.flatMap((redirect) =>
     spellingsOf(redirect.from).map((from) => {
-      const to = redirect.kind === 'language' ? redirect.to.replace(`/${fallback}/`, `/${LANGUAGE}/`) : redirect.to;
+      const to = targetIn(redirect, LANGUAGE, table.languages);
       return `  location = ${from} {\n    return ${redirect.status} ${to}$is_args$args;\n  }`;
     }),
   );

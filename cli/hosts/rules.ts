@@ -7,22 +7,10 @@ import type { Locale, Redirect } from '../types.ts';
 export interface HostTable {
   /** The site's languages; the first is the default. */
   readonly languages: readonly Locale[];
-  readonly redirects: readonly HostRedirect[];
+  readonly redirects: readonly Redirect[];
   readonly headers: HostHeaders;
   /** Every file of the site, as paths below its folder (`ca/index.html`), precompressed copies excluded. */
   readonly files: readonly string[];
-}
-
-/**
- * One old address. `fixed` redirects always lead to `to` (301); `language` redirects lead to
- * `to` with its default-language prefix swapped for the visitor's saved language (302).
- */
-export interface HostRedirect {
-  /** Without trailing slash; the root is `/`. */
-  readonly from: string;
-  readonly to: string;
-  readonly kind: Redirect['kind'];
-  readonly status: 301 | 302;
 }
 
 /** The headers of every response, and the cache policy of each kind of file. */
@@ -47,8 +35,12 @@ export function cacheKindOf(path: string): CacheKind {
 /** Both spellings of an old address (docs/behaviour.md#redirects): `/old` and `/old/`; the root once. */
 export const spellingsOf = (from: string): string[] => (from === '/' ? ['/'] : [from, `${from}/`]);
 
-/** A language redirect's target in `language`: the default language's prefix swapped. */
-export function targetIn(redirect: HostRedirect, language: Locale, languages: readonly Locale[]): string {
+/**
+ * A redirect's target for a visitor whose language is `language`: a fixed target as it is; a
+ * language target with the default language's prefix swapped, for a code or for a host's
+ * variable that holds one (`$sitegen_language` in nginx).
+ */
+export function targetIn(redirect: Redirect, language: string, languages: readonly Locale[]): string {
   return redirect.kind === 'language' ? redirect.to.replace(`/${languages[0]}/`, `/${language}/`) : redirect.to;
 }
 

@@ -1,5 +1,5 @@
-import { cacheKindOf, targetIn, type CacheKind, type HostHeaders, type HostRedirect } from '../../cli/hosts/rules.ts';
-import type { Locale } from '../../cli/types.ts';
+import { cacheKindOf, targetIn, type CacheKind, type HostHeaders } from '../../cli/hosts/rules.ts';
+import type { Locale, Redirect } from '../../cli/types.ts';
 
 /** What a host can and cannot do; every other behaviour is the same on every host. */
 export interface HostProfile {
@@ -37,7 +37,7 @@ export interface SiteFacts {
   readonly pageUrls: readonly string[];
   /** Files that are not pages, one or more of each kind: a hashed asset, images, the sitemap. */
   readonly filePaths: readonly string[];
-  readonly redirects: readonly HostRedirect[];
+  readonly redirects: readonly Redirect[];
   readonly languages: readonly Locale[];
   readonly headers: HostHeaders;
 }
