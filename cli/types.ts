@@ -63,6 +63,8 @@ export interface PageEntry {
   /** Short name for menus, the footer and breadcrumbs; the title when not set. */
   readonly label?: string;
   readonly appointment?: { readonly subject?: string; readonly duration?: number };
+  /** Key facts of a service page (who it is for, how long, what it costs…), as label and value. */
+  readonly facts?: readonly { readonly label: string; readonly value: string }[];
   /** The file it came from, relative to the working directory: `content/es/about.md`. */
   readonly file: string;
   /** The markdown body, below the front matter. */
@@ -210,6 +212,8 @@ export type ImageManifest = Readonly<Record<string, ResponsiveImage>>;
 export interface AssetManifest {
   /** URL of the site stylesheet. */
   readonly stylesheet: string;
+  /** URLs of the fonts the stylesheet declares, which every page preloads. */
+  readonly fonts: readonly string[];
   /** The preview image that social networks and messengers show for a shared page. */
   readonly socialImage?: ImageAsset;
   /** The browser-tab icon (SVG from public/), when there is one. */

@@ -9,6 +9,7 @@ export interface PageWeight {
   readonly url: string;
   readonly html: number;
   readonly css: number;
+  readonly fonts: number;
   readonly script: number;
   readonly images: number;
 }
@@ -44,7 +45,8 @@ function scriptManifestOf(site: BuiltSite): ScriptManifest {
 /**
  * Weighs every indexable page as a first visit downloads it, against the one budget table
  * (lib/budgets.ts): its HTML, its stylesheets, its scripts as the build weighs them (the
- * loader and the islands that load by themselves, with what they import at once), its images.
+ * loader and the islands that load by themselves, with what they import at once), the fonts it
+ * preloads, its images.
  */
 export function checkBudgets(site: BuiltSite): GateResult {
   const scripts = scriptManifestOf(site);
@@ -53,6 +55,9 @@ export function checkBudgets(site: BuiltSite): GateResult {
     const styles = page.document
       .querySelectorAll('link[rel="stylesheet"]')
       .map((link) => link.getAttribute('href')!.slice(1));
+    const fonts = page.document
+      .querySelectorAll('link[rel="preload"][as="font"]')
+      .map((link) => link.getAttribute('href')!.slice(1));
     const images = new Set(
       page.document.querySelectorAll('img[src^="/"]').map((image) => image.getAttribute('src')!.slice(1)),
     );
@@ -60,6 +65,7 @@ export function checkBudgets(site: BuiltSite): GateResult {
       url: page.url,
       html: gzipSync(page.html).length,
       css: styles.reduce((sum, path) => sum + gzip(path), 0),
+      fonts: fonts.reduce((sum, path) => sum + (site.files.get(path)?.length ?? 0), 0),
       script: weighScripts(islandsOf(page.html), scripts).initial,
       images: [...images].reduce((sum, path) => sum + (site.files.get(path)?.length ?? 0), 0),
     };
@@ -72,9 +78,10 @@ export function checkBudgets(site: BuiltSite): GateResult {
       script: scriptBudgetOf(weight.url),
       html: PAGE_BUDGETS.html,
       css: PAGE_BUDGETS.css,
+      fonts: PAGE_BUDGETS.fonts,
       images: PAGE_BUDGETS.images,
     };
-    for (const kind of ['script', 'html', 'css', 'images'] as const) {
+    for (const kind of ['script', 'html', 'css', 'fonts', 'images'] as const) {
       if (weight[kind] > limits[kind]) {
         const message = `${kind} ${kilobytes(weight[kind])} is over its ${kilobytes(limits[kind])} budget`;
         problems.push(problemOn(pages[at], 'OverBudget', message));

@@ -62,13 +62,11 @@ function printSummary(results: readonly GateResult[], print: (line: string) => v
     const max = (kind: keyof Omit<PageWeight, 'url'>, home: boolean) =>
       Math.max(0, ...weights.filter((weight) => isHomeUrl(weight.url) === home).map((weight) => weight[kind]));
     const kb = (bytes: number) => kilobytes(bytes).padStart(9);
-    print('  bytes per page (largest)     HTML gz    CSS gz     JS gz    images');
-    print(
-      `  home pages               ${kb(max('html', true))} ${kb(max('css', true))} ${kb(max('script', true))} ${kb(max('images', true))}`,
-    );
-    print(
-      `  other pages              ${kb(max('html', false))} ${kb(max('css', false))} ${kb(max('script', false))} ${kb(max('images', false))}`,
-    );
+    const row = (home: boolean) =>
+      (['html', 'css', 'script', 'fonts', 'images'] as const).map((kind) => kb(max(kind, home))).join(' ');
+    print('  bytes per page (largest)     HTML gz    CSS gz     JS gz     fonts    images');
+    print(`  home pages               ${row(true)}`);
+    print(`  other pages              ${row(false)}`);
   }
   const problems = results.flatMap((result) =>
     result.problems.map((problem) => {

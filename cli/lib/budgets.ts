@@ -8,6 +8,8 @@ export const PAGE_BUDGETS = {
   script: { home: 12 * 1024, page: 8 * 1024 },
   html: 30 * 1024,
   css: 20 * 1024,
+  /** The fonts a page preloads, as stored (WOFF2 is compressed already). */
+  fonts: 60 * 1024,
   images: 300 * 1024,
 } as const;
 

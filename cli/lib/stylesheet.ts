@@ -1,24 +1,66 @@
+import { dirname, relative, resolve } from 'node:path';
 import { BuildError } from '../errors.ts';
+import type { Output } from '../types.ts';
 
-/** The site stylesheet prefixed for `browsers` by autoprefixer and minified by esbuild. */
-export async function processStylesheet(css: string, from: string, browsers: readonly string[]): Promise<Buffer> {
+/** Where the stylesheet's fonts are written, named by esbuild's hash of their bytes. */
+const FONT_NAMES = 'assets/fonts/[name].[hash]';
+
+/** The site stylesheet prefixed for `browsers` by autoprefixer (the slow step, worth caching). */
+export async function prefixStylesheet(css: string, from: string, browsers: readonly string[]): Promise<Buffer> {
   // Imported here, on a cache miss only: autoprefixer and its browser data take ~80 ms to load.
-  const [{ default: postcss }, { default: autoprefixer }, { transform }] = await Promise.all([
+  const [{ default: postcss }, { default: autoprefixer }] = await Promise.all([
     import('postcss'),
     import('autoprefixer'),
-    import('esbuild'),
   ]);
   try {
     const prefixed = await postcss([autoprefixer({ overrideBrowserslist: [...browsers] })]).process(css, { from });
-    const { code } = await transform(prefixed.css, { loader: 'css', minify: true, sourcefile: from });
-    return Buffer.from(code);
+    return Buffer.from(prefixed.css);
   } catch (cause) {
-    const where = cause as { line?: number; column?: number; reason?: string; message: string };
-    throw new BuildError('BundleError', where.reason ?? where.message, {
-      file: from,
-      line: where.line,
-      col: where.column,
-      cause,
-    });
+    throw stylesheetError(cause, from);
   }
+}
+
+/**
+ * Bundles the prefixed stylesheet with esbuild: minified, and every font it names with `url()`
+ * (a path in an npm package, such as a `@fontsource-variable` file) copied beside it under a
+ * hashed name. Returns the stylesheet's text and the fonts as outputs.
+ */
+export async function bundleStylesheet(css: Buffer, from: string): Promise<{ css: Buffer; fonts: Output[] }> {
+  const { build } = await import('esbuild');
+  const outdir = resolve(dirname(from), '.stylesheet-out');
+  try {
+    const result = await build({
+      stdin: { contents: css.toString('utf8'), resolveDir: dirname(from), sourcefile: from, loader: 'css' },
+      bundle: true,
+      minify: true,
+      write: false,
+      outdir,
+      publicPath: '/',
+      assetNames: FONT_NAMES,
+      loader: { '.woff2': 'file' },
+      logLevel: 'silent',
+    });
+    const files = result.outputFiles.map((file) => ({ path: relative(outdir, file.path), contents: file.contents }));
+    const stylesheet = files.find((file) => file.path.endsWith('.css'))!;
+    return {
+      css: Buffer.from(stylesheet.contents),
+      fonts: files
+        .filter((file) => file !== stylesheet)
+        .map((file) => ({ path: file.path, contents: Buffer.from(file.contents) })),
+    };
+  } catch (cause) {
+    throw stylesheetError(cause, from);
+  }
+}
+
+function stylesheetError(cause: unknown, file: string): BuildError {
+  const esbuildError = (cause as { errors?: { text: string; location?: { line: number; column: number } }[] })
+    .errors?.[0];
+  const where = cause as { line?: number; column?: number; reason?: string; message: string };
+  return new BuildError('BundleError', esbuildError?.text ?? where.reason ?? where.message, {
+    file,
+    line: esbuildError?.location?.line ?? where.line,
+    col: esbuildError?.location ? esbuildError.location.column + 1 : where.column,
+    cause,
+  });
 }

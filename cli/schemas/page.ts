@@ -30,5 +30,11 @@ export const frontMatterSchema = z
       .object({ subject: z.string().min(1).optional(), duration: z.number().int().positive().optional() })
       .strict()
       .optional(),
+    // A service page's key facts, shown in a box beside its opening lines: short, so a reader scans them.
+    facts: z
+      .array(z.object({ label: z.string().min(1).max(30), value: z.string().min(1).max(90) }).strict())
+      .min(2)
+      .max(4)
+      .optional(),
   })
   .strict();

@@ -3,7 +3,7 @@ import { BuildError } from '../errors.ts';
 import { cached } from '../lib/cache-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import { rasterize } from '../lib/raster.ts';
-import { processStylesheet } from '../lib/stylesheet.ts';
+import { bundleStylesheet, prefixStylesheet } from '../lib/stylesheet.ts';
 import type { AssetManifest, BinaryFile, Output } from '../types.ts';
 
 /** Where bundling reads from and caches to. */
@@ -22,7 +22,7 @@ const RASTER_IMAGES = {
 
 /**
  * Builds the assets pages link to, each named by its content hash so hosts can cache it for
- * ever: the stylesheet (autoprefixed, minified) and the PNG versions of the sharing image and
+ * ever: the stylesheet (autoprefixed, minified), the fonts it names, and the PNG versions of the sharing image and
  * icon. Results are cached by the hash of their inputs, so an unchanged asset costs one read.
  */
 export async function bundleAssets(input: BundleInput): Promise<{ manifest: AssetManifest; outputs: Output[] }> {
@@ -32,13 +32,15 @@ export async function bundleAssets(input: BundleInput): Promise<{ manifest: Asse
       cause,
     });
   });
-  const stylesheet = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () =>
-    processStylesheet(css, input.stylesheet, input.browsers),
+  const prefixed = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () =>
+    prefixStylesheet(css, input.stylesheet, input.browsers),
   );
+  const { css: stylesheet, fonts } = await bundleStylesheet(prefixed, input.stylesheet);
   const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
-  const outputs: Output[] = [stylesheetOutput];
+  const outputs: Output[] = [stylesheetOutput, ...fonts];
   const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = {
     stylesheet: `/${stylesheetOutput.path}`,
+    fonts: fonts.map((font) => `/${font.path}`),
   };
   if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source))
     manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;

@@ -76,6 +76,10 @@ export function Head({
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       {assets.favicon && <link rel="icon" href={assets.favicon} type="image/svg+xml" />}
       {assets.touchIcon && <link rel="apple-touch-icon" href={assets.touchIcon.url} />}
+      {/* Fonts start downloading with the stylesheet, not after it, so text rarely shows in the fallback face. */}
+      {assets.fonts.map((font) => (
+        <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ))}
       <link rel="stylesheet" href={assets.stylesheet} />
       {/* Prefetch same-site pages when a link is hovered or pressed (docs/behaviour.md#routes); browsers without speculation rules ignore it. */}
       <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
