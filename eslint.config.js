@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-hosts/', '.cache/', 'node_modules/', 'tests/.artifacts/', 'content/'] },
+  { ignores: ['dist/', 'dist-hosts/', 'dist-shots/', '.cache/', 'node_modules/', 'tests/.artifacts/', 'content/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
