@@ -118,6 +118,7 @@ export const uiKeys = [
   'footer.cookies',
   'notFound.button',
   'breadcrumb.label',
+  'service.factsHeading',
   'service.bookHeading',
   'service.bookText',
   'models.hearingAids',

@@ -8,20 +8,22 @@ import { trailOf } from '../site-pages.ts';
 
 /**
  * A page of text (templates `page` and `legal`, and the base of service pages): breadcrumbs,
- * title, the date of a legal text, an optional illustration, the body, then `children`.
+ * title, the date of a legal text, `lead` (a service page's key facts), an optional
+ * illustration, the body, then `children`.
  */
-export function ContentPage(props: PageProps & { children?: ReactNode }) {
+export function ContentPage(props: PageProps & { lead?: ReactNode; children?: ReactNode }) {
   const { locale, t } = useLanguage();
   const { route, pages, bodyHtml } = props;
   const entry = route.entry!;
   const trail = trailOf(pages, route);
   return (
     <BaseLayout {...props} trail={trail}>
-      <article className="page">
+      <article className={`page page--${route.template}`}>
         <PageHeading trail={trail} title={entry.title} />
         {route.template === 'legal' && entry.updated && (
           <p className="page__updated">{t('page.updated', { date: formatDate(locale, entry.updated) })}</p>
         )}
+        {props.lead}
         {entry.image && (
           <img
             className="page__image"

@@ -3,12 +3,29 @@ import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { ContentPage } from './ContentPage.tsx';
 
-/** A service page: its text, then the booking call to action with the visit's duration. */
+/**
+ * A service page: its key facts beside a first booking link, its text (numbered lists read as
+ * steps), then the booking call to action with the visit's duration.
+ */
 export function ServicePage(props: PageProps) {
   const { t } = useLanguage();
-  const appointment = props.route.entry!.appointment;
+  const { appointment, facts } = props.route.entry!;
+  const lead = facts && (
+    <aside className="key-facts" aria-labelledby="facts-heading">
+      <h2 id="facts-heading">{t('service.factsHeading')}</h2>
+      <dl>
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <AppointmentLink settings={props.settings} duration={appointment?.duration} subject={appointment?.subject} />
+    </aside>
+  );
   return (
-    <ContentPage {...props}>
+    <ContentPage {...props} lead={lead}>
       <aside className="booking-cta" aria-labelledby="booking-heading">
         <h2 id="booking-heading">{t('service.bookHeading')}</h2>
         <p>{t('service.bookText')}</p>
