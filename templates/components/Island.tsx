@@ -5,8 +5,12 @@ interface IslandProps<Name extends WidgetName> {
   readonly name: Name;
   readonly load: LoadStrategy;
   readonly props: WidgetProps[Name];
-  /** `span` where the island sits inside a paragraph or a line of buttons. */
-  readonly as?: 'div' | 'span';
+  /**
+   * `span` where the island sits inside a paragraph or a line of buttons; `header` where the
+   * widget is the element itself, so no wrapper comes between it and its layout (a sticky bar).
+   */
+  readonly as?: 'div' | 'span' | 'header';
+  readonly className?: string;
   /** What the page shows without JavaScript, and until the widget mounts. */
   readonly children?: ReactNode;
 }
@@ -20,10 +24,11 @@ export function Island<Name extends WidgetName>({
   load,
   props,
   as: Element = 'div',
+  className,
   children,
 }: IslandProps<Name>) {
   return (
-    <Element data-island={name} data-load={load} data-props={JSON.stringify(props)}>
+    <Element className={className} data-island={name} data-load={load} data-props={JSON.stringify(props)}>
       {children}
     </Element>
   );

@@ -29,9 +29,9 @@ export function ModelListPage(props: PageProps) {
       <article className="page page--wide">
         <PageHeading trail={trail} title={route.entry!.title} />
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-        <h2>{t('models.hearingAids')}</h2>
+        <h2 className="page__section-heading">{t('models.hearingAids')}</h2>
         {list(modelRoutes.filter((candidate) => candidate.model!.kind === 'hearing-aid'))}
-        <h2>{t('models.accessories')}</h2>
+        <h2 className="page__section-heading">{t('models.accessories')}</h2>
         {list(modelRoutes.filter((candidate) => candidate.model!.kind === 'accessory'))}
       </article>
     </BaseLayout>

@@ -5,6 +5,41 @@ import { useServedSite } from '../helpers/fixture.ts';
 const site = useServedSite();
 
 describe('top bar', () => {
+  it.each([375, 1024, 1440])(
+    'stays in view at the top after 1,500 px of scrolling, at %i px, on a home, a service and a legal page',
+    async (width) => {
+      const { page } = await openPage(site.browser, site.url, { width, height: 800 });
+      for (const path of ['/ca/', '/es/services/orto-k/', '/en/legal/privacy-policy/']) {
+        await page.goto(site.url + path);
+        await page.evaluate(() => window.scrollTo(0, 1500));
+        // The bar turning smaller shortens the page a little, and the browser keeps the text in place.
+        await expect.poll(() => page.evaluate(() => window.scrollY), { message: path }).toBeGreaterThan(1450);
+        const bar = await page.locator('header.topbar').boundingBox();
+        expect(bar?.y, `${path} at ${width}px`).toBe(0);
+        expect(bar?.height, `${path} at ${width}px`).toBeGreaterThan(40);
+      }
+      await page.context().close();
+    },
+  );
+
+  it('stays in view without JavaScript too', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1024, height: 800 }, { javaScriptEnabled: false });
+    await page.goto(`${site.url}/en/services/orto-k/`);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    expect((await page.locator('header.topbar').boundingBox())?.y).toBe(0);
+    await page.context().close();
+  });
+
+  it('turns shorter on desktops once scrolled more than 20 px', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 }, { reducedMotion: 'reduce' });
+    await page.goto(`${site.url}/en/`);
+    const height = async () => (await page.locator('header.topbar').boundingBox())!.height;
+    const before = await height();
+    await page.evaluate(() => window.scrollTo(0, 21));
+    await expect.poll(height).toBeLessThan(before - 8);
+    await page.context().close();
+  });
+
   it('turns scrolled once the page is scrolled more than 20 px, and back', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await page.goto(`${site.url}/ca/`);

@@ -1,16 +1,22 @@
 import type { Browser } from 'playwright-core';
+import type { Route } from '../../cli/types.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { serveSite } from './server.ts';
 import { buildInMemory } from './site.ts';
 
-/** A built site served on 127.0.0.1 and a browser, for one test file; closed after it. */
-export function useServedSite(contentDir?: string): { readonly url: string; readonly browser: Browser } {
-  const state = {} as { url: string; browser: Browser; close?: () => Promise<void> };
+/** A built site served on 127.0.0.1, its routes and a browser, for one test file; closed after it. */
+export function useServedSite(contentDir?: string): {
+  readonly url: string;
+  readonly browser: Browser;
+  readonly routes: readonly Route[];
+} {
+  const state = {} as { url: string; browser: Browser; routes: readonly Route[]; close?: () => Promise<void> };
   beforeAll(async () => {
     const site = await buildInMemory(contentDir);
     const server = await serveSite(site.files);
     state.url = server.url;
+    state.routes = site.site.routes;
     state.close = server.close;
     state.browser = await launchBrowser();
   });

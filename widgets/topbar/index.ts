@@ -4,11 +4,10 @@ import { saveLanguage } from '../shared/saved-language.ts';
 /** The top bar turns smaller and shadowed past this scroll offset (docs/behaviour.md#page-frame). */
 const SCROLL_THRESHOLD_PX = 20;
 /** From this width on the navigation fits in the bar and there is no menu (the CSS breakpoint). */
-const MENU_MEDIA = '(max-width: 39.99rem)';
+const MENU_MEDIA = '(max-width: 47.99rem)';
 
 /** The top bar: scrolled state, the phone menu, and language links that keep query and hash. */
-export function mount(el: HTMLElement, labels: WidgetProps['topbar']): void {
-  const header = el.querySelector<HTMLElement>('.topbar')!;
+export function mount(header: HTMLElement, labels: WidgetProps['topbar']): void {
   const update = () => header.classList.toggle('topbar--scrolled', window.scrollY > SCROLL_THRESHOLD_PX);
   window.addEventListener('scroll', update, { passive: true });
   update();
