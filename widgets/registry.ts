@@ -4,7 +4,7 @@
  */
 export interface WidgetProps {
   /** Page-wide behaviours: remember the language, reveal on scroll, lazy images. */
-  page: { readonly language: string };
+  page: { readonly language: string; readonly notFound: boolean };
   /** Scrolled state, the phone menu, the language switcher keeping path, query and hash. */
   topbar: { readonly openLabel: string; readonly closeLabel: string };
   /** A booking link that opens the scheduling page and says what happened in a toast. */

@@ -65,7 +65,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
         />
         <ChatButton settings={props.settings} />
         <CookieConsent settings={props.settings} storage={props.collections.storage} />
-        <Island name="page" load="load" props={{ language: locale }} />
+        <Island name="page" load="load" props={{ language: locale, notFound: route.template === 'not-found' }} />
         {props.settings.analyticsId && (
           <Island name="analytics" load="load" props={{ id: props.settings.analyticsId, language: locale }} />
         )}

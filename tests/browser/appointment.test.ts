@@ -63,6 +63,47 @@ describe('appointment button and toasts', () => {
     await page.context().close();
   });
 
+  it('closes a toast after 6 s, but not while hovered or focused; a destructive toast stays', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
+    await page.clock.install();
+    await page.addInitScript(() => {
+      // A tab that opens, or one the browser blocks, as the test chooses.
+      window.open = () => ((window as unknown as { blockTabs?: boolean }).blockTabs ? null : ({} as Window));
+    });
+    await page.goto(`${site.url}/en/`);
+    await page.clock.runFor(3000);
+    const book = page.locator('.hero [data-island="appointment"] a');
+    const toast = page.locator('[data-toasts] .toast');
+    const shown = async () => (await toast.count()) === 1;
+
+    await book.click();
+    await expect.poll(shown).toBe(true);
+    await page.clock.runFor(5000);
+    expect(await shown()).toBe(true);
+    await page.clock.runFor(1500);
+    await expect.poll(shown).toBe(false);
+
+    await book.click();
+    await expect.poll(shown).toBe(true);
+    await toast.hover();
+    await page.clock.runFor(20_000);
+    expect(await shown(), 'hovered').toBe(true);
+    await page.mouse.move(0, 800);
+    await page.locator('[data-toasts] .toast__close').focus();
+    await page.clock.runFor(20_000);
+    expect(await shown(), 'focused').toBe(true);
+    await page.locator('main').focus();
+    await page.clock.runFor(6500);
+    await expect.poll(shown).toBe(false);
+
+    await page.evaluate(() => ((window as unknown as { blockTabs?: boolean }).blockTabs = true));
+    await book.click();
+    await expect.poll(() => toast.getAttribute('class')).toBe('toast toast--destructive');
+    await page.clock.runFor(60_000);
+    expect(await shown(), 'destructive').toBe(true);
+    await page.context().close();
+  });
+
   it('is a plain link to the booking page without JavaScript', async () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

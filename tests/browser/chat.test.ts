@@ -61,6 +61,18 @@ describe('floating chat button', () => {
     await page.context().close();
   });
 
+  it.each(['Enter', 'Space'])('opens with %s from the keyboard, without scrolling the page', async (key) => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/en/about/`);
+    await expect.poll(() => page.locator('.chat-fab').getAttribute('aria-expanded')).toBe('false');
+    await page.locator('.chat-fab').focus();
+    await page.keyboard.press(key);
+    await expect.poll(() => page.locator('.chat-panel').isVisible()).toBe(true);
+    expect(await page.locator('.chat-fab').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+
   it('shows the panel in the page language', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await page.goto(`${site.url}/es/`);

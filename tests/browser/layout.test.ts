@@ -56,6 +56,19 @@ describe('layout in Chromium', () => {
     },
   );
 
+  it('logs the requested path on a 404 page, and nothing on other pages', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${server.url}/es/about/`);
+    const response = await page.goto(`${server.url}/es/no-existe/?ref=mail`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => warnings).toEqual(['Page not found: /es/no-existe/?ref=mail']);
+    await page.context().close();
+  });
+
   it('shows a visible focus ring on the skip link and takes the visitor to the main region', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
     await page.goto(`${server.url}/en/about/`);

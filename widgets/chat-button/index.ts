@@ -14,4 +14,10 @@ export function mount(el: HTMLElement, props: WidgetProps['chat-button']): void 
     toggle ??= import('./ChatPanel.ts').then((module) => module.createChatPanel(el, trigger, props));
     void toggle.then((toggleOpen) => toggleOpen());
   });
+  // A link answers Enter only; as a button it must answer Space too, without scrolling the page.
+  trigger.addEventListener('keydown', (event) => {
+    if (event.key !== ' ') return;
+    event.preventDefault();
+    trigger.click();
+  });
 }

@@ -6,9 +6,13 @@ const REVEAL = { delayMs: 0, distancePx: 20, durationMs: 700, threshold: 0.1 };
 /** Lazy images load once within this margin of the viewport (docs/behaviour.md#home-page). */
 const LAZY_IMAGE_MARGIN = '200px';
 
-/** Page-wide behaviours: remember the language (docs/behaviour.md#languages), reveal on scroll, images near the viewport. */
-export function mount(_el: HTMLElement, { language }: WidgetProps['page']): void {
+/**
+ * Page-wide behaviours: remember the language (docs/behaviour.md#languages), log the address a
+ * 404 page answers (docs/behaviour.md#404-pages), reveal on scroll, images near the viewport.
+ */
+export function mount(_el: HTMLElement, { language, notFound }: WidgetProps['page']): void {
   saveLanguage(language);
+  if (notFound) console.warn('Page not found:', location.pathname + location.search);
   if (!('IntersectionObserver' in window)) return;
   revealOnScroll();
   loadImagesNearViewport();

@@ -1,11 +1,13 @@
 import { html, render } from 'htm/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Toast } from '../../registry.ts';
 
 /** At most one toast at a time (docs/behaviour.md#page-frame). */
 const TOAST_LIMIT = 1;
 /** How long a dismissed toast stays in the queue before it is removed (docs/behaviour.md#page-frame). */
 const TOAST_REMOVE_DELAY = 1_000_000;
+/** How long a toast that reports success stays on screen, hover and focus not counted (docs/behaviour.md#page-frame). */
+const TOAST_DURATION_MS = 6000;
 
 interface QueuedToast extends Toast {
   readonly id: number;
@@ -36,17 +38,12 @@ export function createToaster(region: HTMLElement): (toast: Toast) => void {
       .filter((toast) => toast.open)
       .map(
         (toast) =>
-          html` <div
+          html`<${ToastItem}
             key=${toast.id}
-            class=${`toast${toast.variant === 'destructive' ? ' toast--destructive' : ''}`}
-            role=${toast.variant === 'destructive' ? 'alert' : undefined}
-          >
-            <p class="toast__title">${toast.title}</p>
-            <p class="toast__description">${toast.description}</p>
-            <button type="button" class="toast__close" aria-label=${closeLabel} onClick=${() => dismiss(toast.id)}>
-              ×
-            </button>
-          </div>`,
+            toast=${toast}
+            closeLabel=${closeLabel}
+            onDismiss=${() => dismiss(toast.id)}
+          />`,
       );
   }
 
@@ -55,4 +52,44 @@ export function createToaster(region: HTMLElement): (toast: Toast) => void {
     if (add) add(toast);
     else pending.push(toast);
   };
+}
+
+/**
+ * One toast. A destructive one stays until dismissed; any other closes after its time, which
+ * stops while the pointer is over it or focus is inside it and starts again in full when they
+ * leave, so a visitor can always finish reading it (WCAG 2.2.1).
+ */
+function ToastItem({
+  toast,
+  closeLabel,
+  onDismiss,
+}: {
+  toast: QueuedToast;
+  closeLabel: string;
+  onDismiss: () => void;
+}) {
+  const destructive = toast.variant === 'destructive';
+  const [paused, setPaused] = useState({ hover: false, focus: false });
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (destructive || paused.hover || paused.focus) return;
+    const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [destructive, paused.hover, paused.focus]);
+  const setFocus = (focus: boolean) => setPaused((state) => ({ ...state, focus }));
+  return html` <div
+    ref=${element}
+    class=${`toast${destructive ? ' toast--destructive' : ''}`}
+    role=${destructive ? 'alert' : undefined}
+    onMouseEnter=${() => setPaused((state) => ({ ...state, hover: true }))}
+    onMouseLeave=${() => setPaused((state) => ({ ...state, hover: false }))}
+    onFocusIn=${() => setFocus(true)}
+    onFocusOut=${(event: FocusEvent) => {
+      if (!element.current?.contains(event.relatedTarget as Node | null)) setFocus(false);
+    }}
+  >
+    <p class="toast__title">${toast.title}</p>
+    <p class="toast__description">${toast.description}</p>
+    <button type="button" class="toast__close" aria-label=${closeLabel} onClick=${onDismiss}>×</button>
+  </div>`;
 }
