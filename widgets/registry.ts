@@ -23,6 +23,10 @@ export interface WidgetProps {
   /** The consent banner, the preferences dialog and the footer link that reopens it. */
   'cookie-consent': {
     readonly preselect: boolean;
+    /** The version of the cookie list a stored choice must have been given for. */
+    readonly version: string;
+    /** Whether the marketing category exists: only when the settings declare a marketing tag. */
+    readonly marketing: boolean;
     readonly texts: {
       readonly dialogTitle: string;
       readonly necessary: string;
@@ -38,7 +42,7 @@ export interface WidgetProps {
     readonly storage: readonly { readonly name: string; readonly category: 'necessary' | 'analytics' | 'marketing' }[];
   };
   /** The analytics tag, loaded only after consent (docs/behaviour.md#analytics). */
-  analytics: { readonly id: string; readonly language: string };
+  analytics: { readonly id: string; readonly language: string; readonly consentVersion: string };
   /** The brand carousel over the server-rendered list of slides. */
   carousel: { readonly previous: string; readonly next: string; readonly label: string; readonly slideLabel: string };
   /** The newsletter form: validation, busy state, result toasts. */

@@ -55,6 +55,8 @@ export const settingsSchema = z
     social: z.array(z.object({ network: z.string().min(1), label: z.string().min(1), url: httpsUrlSchema }).strict()),
     consent: z.object({ preselect: z.boolean() }).strict(),
     analyticsId: z.string().regex(/^(G-[A-Z0-9]+)?$/, 'must be empty or a measurement id like G-ABC123'),
+    // An advertising tag's id; empty, the consent banner has no marketing category at all.
+    marketingTag: z.string().default(''),
     newsletterEndpoint: z.union([z.literal(''), httpsUrlSchema]),
   })
   .strict();

@@ -1,15 +1,41 @@
+import { createHash } from 'node:crypto';
 import type { Collections, Settings } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { Island } from './Island.tsx';
 
 /**
- * The consent banner (docs/behaviour.md#cookie-consent), hidden until the consent island shows it to a
- * visitor who has not chosen yet. Accept, Reject and Customize are equal buttons.
+ * The version of the list of cookies and storage keys the site sets: a stored choice given for
+ * another list is asked again (docs/behaviour.md#cookie-consent). Only what changes the question
+ * counts: a name, its kind or its category; a reworded purpose does not.
  */
-export function CookieConsent({ settings, storage }: { settings: Settings; storage: Collections['storage'] }) {
+export function consentVersion(storage: Collections['storage']): string {
+  const list = storage.map((item) => [item.name, item.kind, item.category].join(' ')).sort();
+  return createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 8);
+}
+
+/**
+ * The consent banner (docs/behaviour.md#cookie-consent), hidden until the consent island shows it to a
+ * visitor who has not chosen yet. Accept, Reject and Customize are equal buttons, after a link to
+ * the cookie policy. It comes right after the skip link, so the keyboard reaches it first,
+ * though it shows at the bottom of the window.
+ */
+export function CookieConsent({
+  settings,
+  storage,
+  version,
+  policyUrl,
+}: {
+  settings: Settings;
+  storage: Collections['storage'];
+  version: string;
+  policyUrl: string;
+}) {
   const { t } = useLanguage();
+  const marketing = settings.marketingTag !== '';
   const props = {
     preselect: settings.consent.preselect,
+    version,
+    marketing,
     texts: {
       dialogTitle: t('cookie.dialogTitle'),
       necessary: t('cookie.necessary'),
@@ -22,13 +48,20 @@ export function CookieConsent({ settings, storage }: { settings: Settings; stora
       save: t('cookie.save'),
       close: t('cookie.close'),
     },
-    storage: storage.map((item) => ({ name: item.name, category: item.category })),
+    storage: storage
+      .filter((item) => marketing || item.category !== 'marketing')
+      .map((item) => ({ name: item.name, category: item.category })),
   };
   return (
     <Island name="cookie-consent" load="idle" props={props}>
       <section className="consent-banner" data-consent-banner="" aria-labelledby="consent-title" hidden>
-        <h2 id="consent-title">{t('cookie.title')}</h2>
-        <p>{t('cookie.text')}</p>
+        {/* Not a heading: the banner comes before the page's h1 in the document, and names its region only. */}
+        <p className="consent-banner__title" id="consent-title">
+          {t('cookie.title')}
+        </p>
+        <p>
+          {t('cookie.text')} <a href={policyUrl}>{t('footer.cookies')}</a>
+        </p>
         <p className="consent-banner__actions">
           <button type="button" className="button button--secondary" data-consent="accept">
             {t('cookie.accept')}

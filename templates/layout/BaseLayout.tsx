@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../cli/types.ts';
 import { ChatButton } from '../components/ChatButton.tsx';
-import { CookieConsent } from '../components/CookieConsent.tsx';
+import { consentVersion, CookieConsent } from '../components/CookieConsent.tsx';
 import { Island } from '../components/Island.tsx';
 import { Newsletter } from '../components/Newsletter.tsx';
 import { useLanguage } from '../i18n.tsx';
@@ -29,6 +29,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
   const { route, children } = props;
   const title = props.title ?? route.entry?.title ?? '';
   const description = props.description ?? route.entry?.description ?? '';
+  const version = consentVersion(props.collections.storage);
   return (
     <html lang={locale}>
       <Head
@@ -49,6 +50,12 @@ export function BaseLayout(props: PageProps & FrameProps) {
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
+        <CookieConsent
+          settings={props.settings}
+          storage={props.collections.storage}
+          version={version}
+          policyUrl={props.pages.find(locale, 'legal/cookies-policy').url}
+        />
         <Header route={route} settings={props.settings} languages={props.languages} favicon={props.assets.favicon} />
         <main id="main" tabIndex={-1} lang={route.isFallback ? route.entry?.locale : undefined}>
           {children}
@@ -64,10 +71,13 @@ export function BaseLayout(props: PageProps & FrameProps) {
           data-close-label={t('toast.close')}
         />
         <ChatButton settings={props.settings} />
-        <CookieConsent settings={props.settings} storage={props.collections.storage} />
         <Island name="page" load="load" props={{ language: locale, notFound: route.template === 'not-found' }} />
         {props.settings.analyticsId && (
-          <Island name="analytics" load="load" props={{ id: props.settings.analyticsId, language: locale }} />
+          <Island
+            name="analytics"
+            load="load"
+            props={{ id: props.settings.analyticsId, language: locale, consentVersion: version }}
+          />
         )}
       </body>
     </html>

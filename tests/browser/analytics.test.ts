@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser.ts';
+import { openPage, storedConsent } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
@@ -69,8 +69,8 @@ describe('analytics', () => {
 
   it('fetches the tag at once for a visitor who granted analytics before, and never after a refusal', async () => {
     for (const [stored, expected] of [
-      ['{"necessary":true,"analytics":true,"marketing":false}', 1],
-      ['{"necessary":true,"analytics":false,"marketing":false}', 0],
+      [storedConsent(withAnalytics.consentVersion, { analytics: true }), 1],
+      [storedConsent(withAnalytics.consentVersion, { analytics: false }), 0],
     ] as const) {
       const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
       await page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
@@ -86,7 +86,10 @@ describe('analytics', () => {
       width: 1280,
       height: 800,
     });
-    await page.addInitScript(() => localStorage.setItem('cookieConsent', 'all'));
+    await page.addInitScript(
+      (value) => localStorage.setItem('cookieConsent', value),
+      storedConsent(withoutAnalytics.consentVersion, { analytics: true }),
+    );
     await page.goto(`${withoutAnalytics.url}/en/`);
     await page.waitForTimeout(800);
     expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);

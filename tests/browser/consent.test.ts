@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, THROWING_STORAGE } from '../helpers/browser.ts';
+import { openPage, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
-const REJECTED = '{"necessary":true,"analytics":false,"marketing":false}';
+const TODAY = new Date().toISOString().slice(0, 10);
 
-async function visit(path: string, stored?: string) {
-  const opened = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+async function visit(path: string, stored?: string, viewport = { width: 1280, height: 800 }) {
+  const opened = await openPage(site.browser, site.url, viewport);
   const warnings: string[] = [];
   opened.page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
   if (stored !== undefined)
@@ -16,7 +16,14 @@ async function visit(path: string, stored?: string) {
   return { ...opened, warnings };
 }
 const banner = (page: Page) => page.locator('[data-consent-banner]');
-const stored = (page: Page) => page.evaluate(() => localStorage.getItem('cookieConsent'));
+const stored = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? 'null') as unknown;
+/** A date `months` months before today, as the store writes dates. */
+function monthsAgo(months: number): string {
+  const date = new Date();
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}
 
 describe('cookie consent', () => {
   it('shows the banner one second after load when nothing is stored, not before', async () => {
@@ -34,10 +41,16 @@ describe('cookie consent', () => {
     await page.context().close();
   });
 
-  it('stores "all" on Accept All and hides the banner', async () => {
+  it('stores every category offered, the cookie list version and the day on Accept All, and hides the banner', async () => {
     const { page } = await visit('/ca/');
     await banner(page).locator('[data-consent="accept"]').click();
-    expect(await stored(page)).toBe('all');
+    expect(await stored(page)).toEqual({
+      necessary: true,
+      analytics: true,
+      marketing: false,
+      version: site.consentVersion,
+      date: TODAY,
+    });
     expect(await banner(page).isVisible()).toBe(false);
     await page.reload();
     await page.waitForTimeout(1300);
@@ -48,12 +61,18 @@ describe('cookie consent', () => {
   it('stores the refusal of every optional category on Reject All', async () => {
     const { page } = await visit('/es/');
     await banner(page).locator('[data-consent="reject"]').click();
-    expect(await stored(page)).toBe(REJECTED);
+    expect(await stored(page)).toEqual({
+      necessary: true,
+      analytics: false,
+      marketing: false,
+      version: site.consentVersion,
+      date: TODAY,
+    });
     expect(await banner(page).isVisible()).toBe(false);
     await page.context().close();
   });
 
-  it('opens the preferences with both toggles off, and saves what the visitor chose', async () => {
+  it('opens the preferences with the analytics toggle off and no marketing category (no marketing tag), and saves the choice', async () => {
     const { page } = await visit('/en/');
     await banner(page).locator('[data-consent="customize"]').click();
     const dialog = page.locator('dialog.consent-dialog');
@@ -67,11 +86,11 @@ describe('cookie consent', () => {
     ).toEqual([
       [true, true],
       [false, false],
-      [false, false],
     ]);
+    expect(await dialog.getByText('Marketing').count()).toBe(0);
     await dialog.getByText('Analytics').click();
     await dialog.getByRole('button', { name: 'Save Preferences' }).click();
-    expect(await stored(page)).toBe('{"necessary":true,"analytics":true,"marketing":false}');
+    expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, marketing: false });
     expect(await dialog.count()).toBe(0);
     expect(await banner(page).isVisible()).toBe(false);
     await page.context().close();
@@ -80,16 +99,15 @@ describe('cookie consent', () => {
   it('reopens the preferences from the footer link on any page, with the stored choice restored', async () => {
     const { page } = await visit(
       '/ca/legal/terms-conditions/',
-      '{"necessary":true,"analytics":false,"marketing":true}',
+      storedConsent(site.consentVersion, { analytics: true }),
     );
     await page.waitForTimeout(1300);
     expect(await banner(page).isVisible()).toBe(false);
     await page.locator('footer [data-cookie-settings]').click();
     const boxes = page.locator('dialog.consent-dialog input[type=checkbox]');
-    await expect.poll(() => boxes.count()).toBe(3);
+    await expect.poll(() => boxes.count()).toBe(2);
     expect(await boxes.evaluateAll((list) => list.map((box) => (box as HTMLInputElement).checked))).toEqual([
       true,
-      false,
       true,
     ]);
     expect(page.url()).toMatch(/terms-conditions\/$/);
@@ -116,6 +134,73 @@ describe('cookie consent', () => {
       );
       expect(['dialog', 'browser']).toContain(where);
     }
+    await page.context().close();
+  });
+
+  it('asks again for a choice older than 24 months, given for another cookie list, or stored by an earlier version', async () => {
+    for (const [value, asks] of [
+      [storedConsent(site.consentVersion, { analytics: false }, monthsAgo(23)), false],
+      [storedConsent(site.consentVersion, { analytics: false }, monthsAgo(25)), true],
+      [storedConsent('0ld11st0', { analytics: false }), true],
+      ['all', true],
+      ['{"necessary":true,"analytics":true,"marketing":false}', true],
+    ] as const) {
+      const { page, warnings } = await visit('/es/', value);
+      // The banner's island starts when the browser is idle (2 s at most), and shows it 1 s later.
+      if (asks) await expect.poll(() => banner(page).isVisible(), { message: value }).toBe(true);
+      else await page.waitForTimeout(3200);
+      expect(await banner(page).isVisible(), value).toBe(asks);
+      expect(warnings, value).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it.each(['ca', 'es', 'en'])(
+    'is a bar of at most a quarter of a 375 × 667 phone screen in %s, with a link to the cookie policy',
+    async (language) => {
+      const { page } = await visit(`/${language}/`, undefined, { width: 375, height: 667 });
+      await expect.poll(() => banner(page).isVisible()).toBe(true);
+      await page.evaluate(() => document.fonts.ready);
+      const box = (await banner(page).boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(667 / 4);
+      expect(box.y + box.height).toBeCloseTo(667, 0);
+      const policy = banner(page).locator('a');
+      expect(await policy.getAttribute('href')).toBe(`/${language}/legal/cookies-policy/`);
+      await page.context().close();
+    },
+  );
+
+  it('stays under the open phone menu', async () => {
+    const { page } = await visit('/ca/', undefined, { width: 375, height: 667 });
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await page.locator('[data-menu-toggle]').click();
+    await expect
+      .poll(() => page.locator('#main-menu').evaluate((menu) => menu.classList.contains('is-open')))
+      .toBe(true);
+    const box = (await banner(page).boundingBox())!;
+    // Polled: the menu slides in over 0.3 s.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.topbar')),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        ),
+      )
+      .toBe(true);
+    await page.context().close();
+  });
+
+  it('is reached from the skip link in at most three Tab presses', async () => {
+    const { page } = await visit('/en/services/orto-k/', undefined, { width: 375, height: 667 });
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+    let presses = 0;
+    while (presses < 3 && !(await page.evaluate(() => document.activeElement?.matches('[data-consent="accept"]')))) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+    }
+    expect(await page.evaluate(() => document.activeElement?.matches('[data-consent="accept"]'))).toBe(true);
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPage, THROWING_STORAGE } from '../helpers/browser.ts';
+import { openPage, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
@@ -71,13 +71,16 @@ describe('faults, in Chromium', () => {
   it('analytics blocked: the tag fails to load, nothing else changes', async () => {
     const { page, uncaught } = await openFaulty(async (page) => {
       await page.route('https://www.googletagmanager.com/**', (route) => route.abort('blockedbyclient'));
-      await page.addInitScript(() => {
-        try {
-          localStorage.setItem('cookieConsent', 'all');
-        } catch {
-          /* frames of other origins have no storage to give */
-        }
-      });
+      await page.addInitScript(
+        (value) => {
+          try {
+            localStorage.setItem('cookieConsent', value);
+          } catch {
+            /* frames of other origins have no storage to give */
+          }
+        },
+        storedConsent(site.consentVersion, { analytics: true }),
+      );
     });
     for (const path of PAGES) await expectReadsAndNavigates(page, path);
     expect(uncaught.join('\n')).toBe('');

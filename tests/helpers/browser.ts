@@ -44,3 +44,15 @@ export async function openPage(
 
 /** Storage that throws on every access, as in some private modes (run before any page script). */
 export const THROWING_STORAGE = `Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('denied', 'SecurityError'); } });`;
+
+/**
+ * A cookie choice as the consent banner stores it: the categories, the cookie list's `version`
+ * and the day it was given (today unless `date` says otherwise).
+ */
+export function storedConsent(
+  version: string,
+  categories: { analytics: boolean; marketing?: boolean },
+  date = new Date().toISOString().slice(0, 10),
+): string {
+  return JSON.stringify({ necessary: true, marketing: false, ...categories, version, date });
+}

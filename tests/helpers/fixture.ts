@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { Route } from '../../cli/types.ts';
+import { consentVersion } from '../../templates/components/CookieConsent.tsx';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { serveSite } from './server.ts';
@@ -10,13 +11,22 @@ export function useServedSite(contentDir?: string): {
   readonly url: string;
   readonly browser: Browser;
   readonly routes: readonly Route[];
+  /** The version of the site's cookie list, which a stored consent choice must carry. */
+  readonly consentVersion: string;
 } {
-  const state = {} as { url: string; browser: Browser; routes: readonly Route[]; close?: () => Promise<void> };
+  const state = {} as {
+    url: string;
+    browser: Browser;
+    routes: readonly Route[];
+    consentVersion: string;
+    close?: () => Promise<void>;
+  };
   beforeAll(async () => {
     const site = await buildInMemory(contentDir);
     const server = await serveSite(site.files);
     state.url = server.url;
     state.routes = site.site.routes;
+    state.consentVersion = consentVersion(site.site.content.collections.storage);
     state.close = server.close;
     state.browser = await launchBrowser();
   });

@@ -12,7 +12,7 @@ type DataLayerWindow = Window & { dataLayer?: unknown[] };
  * denied, the page view is queued after 500 ms, and the tag's script, the only third-party
  * script the site may load, is fetched once analytics is granted, now or by a stored choice.
  */
-export function mount(_el: HTMLElement, { id, language }: WidgetProps['analytics']): void {
+export function mount(_el: HTMLElement, { id, language, consentVersion }: WidgetProps['analytics']): void {
   const page = window as DataLayerWindow;
   const dataLayer = (page.dataLayer ??= []);
   // gtag() queues its `arguments` object, which is what the tag reads from dataLayer.
@@ -43,7 +43,7 @@ export function mount(_el: HTMLElement, { id, language }: WidgetProps['analytics
     script.src = `${TAG_URL}?id=${encodeURIComponent(id)}`;
     document.head.append(script);
   };
-  if (allowsAnalytics(readConsent())) grant();
+  if (allowsAnalytics(readConsent(consentVersion))) grant();
   window.addEventListener('consentchange', (event) => {
     if (allowsAnalytics((event as CustomEvent<ConsentChoice>).detail)) grant();
   });

@@ -19,7 +19,7 @@ export function openConsentDialog(
   const container = document.createElement('div');
   el.append(container);
   const initial = (category: Category) =>
-    stored === undefined ? props.preselect : stored === 'all' || stored[category];
+    category === 'marketing' && !props.marketing ? false : (stored?.[category] ?? props.preselect);
   const names = (category: string) =>
     props.storage
       .filter((item) => item.category === category)
@@ -66,7 +66,7 @@ export function openConsentDialog(
           ><small>${names('necessary')}</small></span
         >
       </label>
-      ${toggle('analytics')} ${toggle('marketing')}
+      ${toggle('analytics')} ${props.marketing && toggle('marketing')}
       <p class="consent-dialog__actions">
         <button type="button" class="button button--primary" onClick=${save}>${props.texts.save}</button>
         <button type="button" class="button button--secondary" onClick=${close}>${props.texts.close}</button>

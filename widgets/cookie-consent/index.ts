@@ -13,16 +13,18 @@ const REJECT_ALL: ConsentChoice = { necessary: true, analytics: false, marketing
 export function mount(el: HTMLElement, props: WidgetProps['cookie-consent']): void {
   const banner = el.querySelector<HTMLElement>('[data-consent-banner]')!;
   const choose = (choice: ConsentChoice) => {
-    saveConsent(choice);
+    saveConsent(choice, props.version);
     banner.hidden = true;
   };
   const openDialog = () =>
-    void import('./ConsentDialog.ts').then((module) => module.openConsentDialog(el, props, readConsent(), choose));
+    void import('./ConsentDialog.ts').then((module) =>
+      module.openConsentDialog(el, props, readConsent(props.version), choose),
+    );
 
-  if (readConsent() === undefined) setTimeout(() => (banner.hidden = false), BANNER_DELAY_MS);
+  if (readConsent(props.version) === undefined) setTimeout(() => (banner.hidden = false), BANNER_DELAY_MS);
   banner.addEventListener('click', (event) => {
     const action = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent;
-    if (action === 'accept') choose('all');
+    if (action === 'accept') choose({ necessary: true, analytics: true, marketing: props.marketing });
     else if (action === 'reject') choose(REJECT_ALL);
     else if (action === 'customize') openDialog();
   });

@@ -1,14 +1,24 @@
 /**
- * The visitor's cookie choice in localStorage under `cookieConsent` (docs/behaviour.md#cookie-consent): the string
- * `all`, or the JSON of the three categories. Storage that throws counts as no choice.
+ * The visitor's cookie choice in localStorage under `cookieConsent` (docs/behaviour.md#cookie-consent):
+ * the three categories, the version of the cookie list it was given for, and the day it was given.
+ * A choice for another version, or older than 24 months, counts as no choice, so the banner asks
+ * again. Storage that throws counts as no choice too.
  */
-export type ConsentChoice =
-  'all' | { readonly necessary: true; readonly analytics: boolean; readonly marketing: boolean };
+export interface ConsentChoice {
+  readonly necessary: true;
+  readonly analytics: boolean;
+  readonly marketing: boolean;
+}
 
 const KEY = 'cookieConsent';
+/** How long a choice stands before it is asked again: 24 months (docs/behaviour.md#cookie-consent). */
+const VALID_MONTHS = 24;
 
-/** The stored choice; an invalid one is logged and ignored, a parse error ignored (docs/behaviour.md#cookie-consent). */
-export function readConsent(): ConsentChoice | undefined {
+/**
+ * The stored choice, if it was given for `version` within the last 24 months. A value that is
+ * not a choice at all is logged and ignored; one that is not JSON is ignored (docs/behaviour.md#cookie-consent).
+ */
+export function readConsent(version: string, now = new Date()): ConsentChoice | undefined {
   let raw: string | null;
   try {
     raw = localStorage.getItem(KEY);
@@ -16,23 +26,28 @@ export function readConsent(): ConsentChoice | undefined {
     return undefined;
   }
   if (raw === null) return undefined;
-  if (raw === 'all') return 'all';
+  let value: Record<string, unknown> | null;
   try {
-    const value = JSON.parse(raw) as Record<string, unknown> | null;
-    if (value && typeof value.analytics === 'boolean' && typeof value.marketing === 'boolean') {
-      return { necessary: true, analytics: value.analytics, marketing: value.marketing };
-    }
-    console.warn('Invalid stored cookie consent, ignored:', raw);
+    value = JSON.parse(raw) as Record<string, unknown> | null;
   } catch {
-    // A value that is not JSON is treated as no choice.
+    // A value that is not JSON (such as the bare "all" of earlier versions) is treated as no choice.
+    return undefined;
   }
-  return undefined;
+  if (!value || typeof value.analytics !== 'boolean' || typeof value.marketing !== 'boolean') {
+    console.warn('Invalid stored cookie consent, ignored:', raw);
+    return undefined;
+  }
+  if (value.version !== version || typeof value.date !== 'string') return undefined;
+  const expires = new Date(value.date);
+  expires.setUTCMonth(expires.getUTCMonth() + VALID_MONTHS);
+  if (Number.isNaN(expires.getTime()) || expires <= now) return undefined;
+  return { necessary: true, analytics: value.analytics, marketing: value.marketing };
 }
 
-/** Stores the choice (when storage allows) and tells the page: `consentchange` on window. */
-export function saveConsent(choice: ConsentChoice): void {
+/** Stores the choice with its version and day (when storage allows) and tells the page: `consentchange` on window. */
+export function saveConsent(choice: ConsentChoice, version: string): void {
   try {
-    localStorage.setItem(KEY, choice === 'all' ? 'all' : JSON.stringify(choice));
+    localStorage.setItem(KEY, JSON.stringify({ ...choice, version, date: new Date().toISOString().slice(0, 10) }));
   } catch {
     // Private modes may refuse storage; the choice still applies to this page.
   }
@@ -41,5 +56,5 @@ export function saveConsent(choice: ConsentChoice): void {
 
 /** Whether a choice lets analytics run. */
 export function allowsAnalytics(choice: ConsentChoice | undefined): boolean {
-  return choice === 'all' || (choice !== undefined && choice.analytics);
+  return choice?.analytics === true;
 }
