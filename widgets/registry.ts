@@ -43,6 +43,8 @@ export interface WidgetProps {
   };
   /** The analytics tag, loaded only after consent (docs/behaviour.md#analytics). */
   analytics: { readonly id: string; readonly language: string; readonly consentVersion: string };
+  /** The map: a preview until the visitor asks for the provider's frame. */
+  map: { readonly url: string; readonly title: string };
   /** The brand carousel over the server-rendered list of slides. */
   carousel: { readonly previous: string; readonly next: string; readonly label: string; readonly slideLabel: string };
   /** The newsletter form: validation, busy state, result toasts. */

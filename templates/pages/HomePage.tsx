@@ -76,7 +76,7 @@ export function HomePage(props: PageProps) {
       </ServicesSection>
       <ReviewsSection reviews={collections.reviews} source={settings.reviews} />
       <BrandsSection brands={collections.brands} />
-      <LocationSection settings={settings} />
+      <LocationSection settings={settings} policyUrl={props.pages.find(locale, 'legal/cookies-policy').url} />
     </BaseLayout>
   );
 }

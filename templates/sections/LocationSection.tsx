@@ -1,28 +1,44 @@
 import type { Settings } from '../../cli/types.ts';
+import { Island } from '../components/Island.tsx';
 import { OpeningHours } from '../components/OpeningHours.tsx';
 import { phoneText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { chatHref, telHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
 
-/** Store location and contact (docs/behaviour.md#brands-reviews-and-location): map tour, address, hours, phones, e-mail and chat. */
-export function LocationSection({ settings }: { settings: Settings }) {
+/**
+ * Store location and contact (docs/behaviour.md#brands-reviews-and-location): the map tour on
+ * request, address, hours, phones, e-mail and chat.
+ */
+export function LocationSection({ settings, policyUrl }: { settings: Settings; policyUrl: string }) {
   const { t } = useLanguage();
   const { address, contact } = settings;
   const newTab = <span className="visually-hidden"> {t('link.newTab')}</span>;
   return (
     <Section id="contact" heading={t('location.heading')} intro={t('location.intro')}>
       <div id="location" className="location">
-        <iframe
-          className="location__map"
-          src={settings.mapTourUrl}
-          title={t('location.mapTitle')}
-          loading="lazy"
-          width={640}
-          height={480}
-          allowFullScreen
-          referrerPolicy="no-referrer-when-downgrade"
-        />
+        <Island name="map" load="idle" props={{ url: settings.mapTourUrl, title: t('location.mapTitle') }}>
+          {/* Nothing from the map's provider until the visitor asks: a preview, a button (with scripts), a link. */}
+          <div className="map-preview">
+            <p className="map-preview__address">
+              <strong>{settings.name}</strong>
+              <br />
+              {address.street}, {address.postalCode} {address.locality}
+            </p>
+            <button type="button" className="button button--primary map-preview__load" data-map-load="">
+              {t('location.mapLoad')}
+            </button>
+            <p className="map-preview__notice">
+              {t('location.mapNotice')} <a href={policyUrl}>{t('footer.cookies')}</a>
+            </p>
+            <p className="map-preview__notice">
+              <a href={settings.mapTourUrl} target="_blank" rel="noopener noreferrer">
+                {t('location.mapOpen')}
+                {newTab}
+              </a>
+            </p>
+          </div>
+        </Island>
         <div className="location__details">
           <h3>{t('location.address')}</h3>
           <address>

@@ -92,8 +92,8 @@ describe('faults, in Chromium', () => {
       page.route('https://maps.example.com/**', (route) => route.abort('connectionrefused')),
     );
     await page.goto(`${site.url}/ca/`);
+    await page.locator('[data-map-load]').click();
     const map = page.locator('iframe.location__map');
-    await map.scrollIntoViewIfNeeded();
     await expect.poll(() => map.isVisible()).toBe(true);
     await expectReadsAndNavigates(page, '/ca/');
     expect(uncaught.join('\n')).toBe('');

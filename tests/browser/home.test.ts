@@ -7,6 +7,38 @@ const topOf = (page: import('playwright-core').Page, selector: string) =>
   page.locator(selector).evaluate((element) => element.getBoundingClientRect().top);
 
 describe('home page behaviours', () => {
+  it('asks nothing of the map provider until the visitor loads the map, then shows its frame', async () => {
+    const { page, blocked } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/ca/`);
+    const preview = page.locator('#location .map-preview');
+    await preview.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(2500);
+    const mapHost = (url: string) => new URL(url).host === 'maps.example.com';
+    expect(blocked.filter(mapHost)).toEqual([]);
+    await preview.getByRole('button', { name: 'Carrega el mapa' }).click();
+    await expect.poll(() => blocked.filter(mapHost)).toEqual(['https://maps.example.com/embed/optica-poblenou-tour']);
+    const frame = page.locator('#location iframe.location__map');
+    expect(await frame.getAttribute('title')).toBe('Visita virtual de la botiga');
+    expect(await frame.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await preview.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('offers the map as a link to its provider without JavaScript, and no button that would do nothing', async () => {
+    const { page, blocked } = await openPage(
+      site.browser,
+      site.url,
+      { width: 1280, height: 800 },
+      { javaScriptEnabled: false },
+    );
+    await page.goto(`${site.url}/en/`);
+    expect(await page.locator('#location [data-map-load]').isVisible()).toBe(false);
+    const link = page.locator('#location .map-preview a[target=_blank]');
+    expect(await link.getAttribute('href')).toBe('https://maps.example.com/embed/optica-poblenou-tour');
+    expect(blocked).toEqual([]);
+    await page.context().close();
+  });
+
   it('scrolls to the section of the address hash 100 ms after load, clear of the top bar', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 }, { reducedMotion: 'reduce' });
     await page.goto(`${site.url}/en/#audiology`);
