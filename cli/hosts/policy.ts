@@ -34,7 +34,8 @@ export function contentSecurityPolicy(settings: Settings, scriptHashes: readonly
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...newsletter, ...analytics.connect]],
     ['frame-src', [origin(settings.mapTourUrl)]],
-    ['form-action', ["'self'", ...newsletter]],
+    // Without an endpoint the newsletter form, without scripts, writes an e-mail instead (docs/behaviour.md#newsletter).
+    ['form-action', ["'self'", ...(settings.newsletterEndpoint ? newsletter : ['mailto:'])]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],

@@ -4,11 +4,20 @@ import { Island } from './Island.tsx';
 
 /**
  * The newsletter sign-up above the footer (docs/behaviour.md#newsletter). It posts to the configured endpoint;
- * with none configured the form still shows and the widget explains it is unavailable.
+ * with none configured the form still shows and the widget explains it is unavailable. Without
+ * JavaScript and without an endpoint it must not post to the page itself (a static host answers
+ * 405), so it becomes a message to the shop's e-mail address instead.
  */
 export function Newsletter({ settings, pages }: { settings: Settings; pages: SitePages }) {
   const { locale, t } = useLanguage();
   const privacy = pages.find(locale, 'legal/privacy-policy');
+  const target = settings.newsletterEndpoint
+    ? { method: 'post', action: settings.newsletterEndpoint }
+    : {
+        method: 'post',
+        encType: 'text/plain',
+        action: `mailto:${settings.contact.email}?subject=${encodeURIComponent(t('newsletter.heading'))}`,
+      };
   return (
     <section className="newsletter" aria-labelledby="newsletter-heading">
       <div className="newsletter__inner">
@@ -26,7 +35,7 @@ export function Newsletter({ settings, pages }: { settings: Settings; pages: Sit
             unavailable: { title: t('newsletter.heading'), description: t('newsletter.unavailable') },
           }}
         >
-          <form className="newsletter__form" method="post" action={settings.newsletterEndpoint || undefined}>
+          <form className="newsletter__form" {...target}>
             <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
             <div className="newsletter__row">
               <input

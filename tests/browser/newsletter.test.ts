@@ -86,4 +86,35 @@ describe('newsletter', () => {
     expect(blocked.filter((url) => !url.startsWith('https://maps.example.com/'))).toEqual([]);
     await page.context().close();
   });
+
+  it.each([
+    ['with an endpoint', () => withEndpoint, [`POST ${ENDPOINT}`]],
+    ['without one, writing an e-mail instead', () => withoutEndpoint, ['POST mailto:hola@example.com']],
+  ] as const)('never posts to the site itself without JavaScript, %s', async (_case, site, posts) => {
+    const { page, blocked, errors } = await openPage(
+      site().browser,
+      site().url,
+      { width: 1280, height: 900 },
+      { javaScriptEnabled: false },
+    );
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') requests.push(`POST ${request.url().split('?')[0]}`);
+    });
+    await page.goto(`${site().url}/ca/`);
+    await page.locator('#newsletter-email').fill('anna@example.org');
+    // A mailto: action hands the message to the mail program and the page stays: no navigation to wait for.
+    await page.locator('.newsletter button[type=submit]').click({ noWaitAfter: true });
+    await page.waitForTimeout(500);
+    expect(requests).toEqual(posts);
+    expect(blocked.filter((url) => url.startsWith(site().url))).toEqual([]);
+    const form = page.locator('.newsletter form');
+    if (site() === withoutEndpoint)
+      expect(await form.getAttribute('action')).toBe(
+        `mailto:hola@example.com?subject=${encodeURIComponent('Butlletí')}`,
+      );
+    // The Content-Security-Policy lets the form go where it points (Chromium logs a refusal as an error).
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
