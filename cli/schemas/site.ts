@@ -51,7 +51,23 @@ export const settingsSchema = z
     chat: z.object({ accountName: z.string().min(1) }).strict(),
     mapTourUrl: httpsUrlSchema,
     directionsUrl: httpsUrlSchema,
-    reviews: z.object({ url: httpsUrlSchema, source: z.string().min(1) }).strict(),
+    reviews: z
+      .object({
+        url: httpsUrlSchema,
+        source: z.string().min(1),
+        // The score and number of reviews on the review page, as it shows them.
+        rating: z.object({ score: z.number().min(1).max(5), count: z.number().int().nonnegative() }).strict(),
+      })
+      .strict(),
+    // The facts under the home page's hero: the year the shop opened, its registered
+    // professionals, and how many brands it carries.
+    trust: z
+      .object({
+        openedIn: z.number().int().min(1900).max(2100),
+        registeredProfessionals: z.number().int().positive(),
+        brands: z.number().int().positive(),
+      })
+      .strict(),
     social: z.array(z.object({ network: z.string().min(1), label: z.string().min(1), url: httpsUrlSchema }).strict()),
     consent: z.object({ preselect: z.boolean() }).strict(),
     analyticsId: z.string().regex(/^(G-[A-Z0-9]+)?$/, 'must be empty or a measurement id like G-ABC123'),

@@ -9,6 +9,7 @@ import { LocationSection } from '../sections/LocationSection.tsx';
 import { ProductsSection } from '../sections/ProductsSection.tsx';
 import { ReviewsSection } from '../sections/ReviewsSection.tsx';
 import { ServicesSection } from '../sections/ServicesSection.tsx';
+import { TrustStrip } from '../sections/TrustStrip.tsx';
 import { businessData } from '../seo/structured-data.ts';
 import { labelOf } from '../site-pages.ts';
 
@@ -59,6 +60,7 @@ export function HomePage(props: PageProps) {
           />
         </section>
       </Island>
+      <TrustStrip settings={settings} buildYear={props.buildYear} />
       <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       <ProductsSection products={collections.products} />
       <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>

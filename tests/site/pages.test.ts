@@ -179,6 +179,28 @@ describe('pages', () => {
     ]);
   });
 
+  it.each([
+    ['ca', '27', '4,8', 'de 5 en 120 ressenyes a Google Maps'],
+    ['en', '27', '4.8', 'out of 5 from 120 reviews on Google Maps'],
+  ])('shows the trust strip from the settings under the hero in %s', (locale, years, score, caption) => {
+    const { trust, reviews } = site.site.content.settings;
+    expect([trust.openedIn, reviews.rating.score, reviews.rating.count, site.site.buildYear]).toEqual([
+      1998, 4.8, 120, 2025,
+    ]);
+    const document = documentOf(site.files, `${locale}/index.html`);
+    const strip = document.querySelector('[data-island="home"]:has(#hero) + section.trust');
+    expect(strip?.getAttribute('aria-label')).toBeTruthy();
+    const items = [...strip!.querySelectorAll('.trust__item')].map((item) => [
+      item.querySelector('.trust__value')!.textContent.replace('★', '').trim(),
+      item.querySelector('.trust__caption')!.textContent,
+    ]);
+    expect(items).toHaveLength(4);
+    expect(items[0]![0]).toBe(years);
+    expect(items[1]![0]).toBe(String(trust.registeredProfessionals));
+    expect(items[2]![0]).toBe(`${trust.brands}+`);
+    expect(items[3]).toEqual([score, caption]);
+  });
+
   it('keeps the home page sections in order with their anchor ids', () => {
     const document = documentOf(site.files, 'ca/index.html');
     const ids = [...document.querySelectorAll('main section')]
