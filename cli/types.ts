@@ -58,8 +58,14 @@ export interface PageEntry {
   readonly description: string;
   readonly keywords: readonly string[];
   readonly updated?: string;
-  /** An illustration shown under the title; `alt` is empty when it is decorative. */
-  readonly image?: { readonly src: string; readonly alt: string; readonly width: number; readonly height: number };
+  /** A photo or illustration shown under the title; `alt` is empty when it is decorative. */
+  readonly image?: {
+    readonly src: string;
+    readonly alt: string;
+    readonly width: number;
+    readonly height: number;
+    readonly example: boolean;
+  };
   /** Short name for menus, the footer and breadcrumbs; the title when not set. */
   readonly label?: string;
   readonly appointment?: { readonly subject?: string; readonly duration?: number };
@@ -301,6 +307,8 @@ export interface PageProps {
   readonly languages: readonly Language[];
   readonly collections: Collections;
   readonly assets: AssetManifest;
+  /** Responsive versions of the content images, for photos named in front matter. */
+  readonly images: ImageManifest;
   /** The page body as HTML, placeholders filled and links resolved. */
   readonly bodyHtml: string;
   /** The year of the build's clock (SOURCE_DATE_EPOCH when set), for the copyright line. */

@@ -107,6 +107,7 @@ export function createPageRenderer(
           settings={context.settings}
           collections={context.collections}
           assets={context.assets}
+          images={context.images}
           buildYear={context.buildYear}
           bodyHtml={bodyHtml}
           headScript={job.headScript}

@@ -17,12 +17,15 @@ export const frontMatterSchema = z
     keywords: z.array(z.string().min(1)).default([]),
     template: z.enum(pageTemplates),
     updated: isoDateSchema.optional(),
+    // A JPEG or PNG of content/images/ becomes a responsive photo; an SVG of public/ is shown as it is.
     image: z
       .object({
         src: siteFileSchema,
         alt: z.string(),
         width: z.number().int().positive(),
         height: z.number().int().positive(),
+        // A stand-in (an illustration where the shop has no photo yet): every build lists it.
+        example: z.boolean().default(false),
       })
       .strict()
       .optional(),

@@ -138,5 +138,6 @@ function parsePage(file: SourceFile, findings: Findings): ParsedPage | undefined
     code: 'InvalidFrontmatter',
   });
   if (!frontMatter) return undefined;
+  if (frontMatter.image?.example) findings.examples.push(`${file.file}: image ${frontMatter.image.src}`);
   return { frontMatter, bodyStart: file.text.length - source.body.length, bodyLine: source.bodyLine };
 }

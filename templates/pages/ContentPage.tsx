@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from '../../cli/types.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { Photo } from '../components/Photo.tsx';
 import { formatDate } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
@@ -25,14 +26,11 @@ export function ContentPage(props: PageProps & { lead?: ReactNode; children?: Re
         )}
         {props.lead}
         {entry.image && (
-          <img
+          <Photo
+            {...entry.image}
             className="page__image"
-            src={entry.image.src}
-            alt={entry.image.alt}
-            width={entry.image.width}
-            height={entry.image.height}
-            loading="lazy"
-            decoding="async"
+            images={props.images}
+            sizes="(min-width: 48rem) 44rem, 100vw"
           />
         )}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />

@@ -4,6 +4,7 @@ import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { Island } from '../components/Island.tsx';
+import { Photo } from '../components/Photo.tsx';
 import { BrandsSection } from '../sections/BrandsSection.tsx';
 import { LocationSection } from '../sections/LocationSection.tsx';
 import { ProductsSection } from '../sections/ProductsSection.tsx';
@@ -15,12 +16,8 @@ import { labelOf } from '../site-pages.ts';
 
 /** Optical visits booked from the home page's optical section last 30 minutes (docs/behaviour.md#booking-chat-and-contact). */
 const OPTICAL_VISIT_MINUTES = 30;
-const HERO_IMAGE = {
-  src: '/images/illustrations/hero.svg',
-  placeholder: '/images/illustrations/hero-placeholder.svg',
-  width: 800,
-  height: 600,
-};
+/** Shown in the hero's place when its image cannot load (docs/behaviour.md#home-page). */
+const HERO_PLACEHOLDER = '/images/illustrations/hero-placeholder.svg';
 
 /** The home page, its sections in order with their anchor ids (docs/behaviour.md#home-page). */
 export function HomePage(props: PageProps) {
@@ -33,10 +30,11 @@ export function HomePage(props: PageProps) {
     { name: labelOf(audiologyCentre), url: audiologyCentre.url },
     assets.socialImage?.url,
   );
+  const hero = route.entry?.image;
   const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section);
   return (
     <BaseLayout {...props} structuredData={business}>
-      <Island name="home" load="load" props={{ placeholder: HERO_IMAGE.placeholder }}>
+      <Island name="home" load="load" props={{ placeholder: HERO_PLACEHOLDER }}>
         <section id="hero" className="hero" aria-labelledby="hero-heading">
           <div className="hero__text">
             <h1 id="hero-heading">{t('hero.title')}</h1>
@@ -49,15 +47,16 @@ export function HomePage(props: PageProps) {
             </p>
           </div>
           {/* The largest element of the first screen: loaded first, never lazily. */}
-          <img
-            className="hero__image"
-            src={HERO_IMAGE.src}
-            alt=""
-            width={HERO_IMAGE.width}
-            height={HERO_IMAGE.height}
-            fetchPriority="high"
-            data-hero=""
-          />
+          {hero && (
+            <Photo
+              {...hero}
+              className="hero__image"
+              images={props.images}
+              sizes="(min-width: 56rem) 38rem, 100vw"
+              priority
+              dataHero
+            />
+          )}
         </section>
       </Island>
       <TrustStrip settings={settings} buildYear={props.buildYear} />

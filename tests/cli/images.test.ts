@@ -18,6 +18,15 @@ beforeAll(async () => {
     about(),
     `${await readFile(about(), 'utf8')}\n![The shop front on the Rambla](/images/shop-front.jpg)\n\n![Floor plan](/images/floor-plan.png "priority")\n`,
   );
+  // A maintainer drops a photo in and names it in a service page's front matter.
+  const service = join(project, 'content/es/services/orto-k.md');
+  await writeFile(
+    service,
+    (await readFile(service, 'utf8')).replace(
+      'template: service\n',
+      'template: service\nimage: { src: /images/shop-front.jpg, alt: "La tienda", width: 1600, height: 1000 }\n',
+    ),
+  );
   const result = await runCli(['build', '--quiet'], { cwd: project });
   expect(result.code, result.stderr).toBe(0);
   page = await readFile(join(project, 'dist/en/about/index.html'), 'utf8');
@@ -29,6 +38,28 @@ afterAll(async () => {
 const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
 
 describe('content images', () => {
+  it('named in front matter, become the page photo: a <picture> with AVIF and WebP and a sized fallback', async () => {
+    const html = await readFile(join(project, 'dist/es/services/orto-k/index.html'), 'utf8');
+    const picture = /<picture>(.*?)<\/picture>/.exec(html)![1]!;
+    expect([...picture.matchAll(/<source type="(image\/\w+)"/g)].map((match) => match[1])).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    const image = /<img [^>]+>/.exec(picture)![0];
+    expect([attribute(image, 'class'), attribute(image, 'alt'), attribute(image, 'width')]).toEqual([
+      'page__image',
+      'La tienda',
+      '1600',
+    ]);
+  });
+
+  it('lists the illustrations that stand in for photos as example content', async () => {
+    const result = await runCli(['build', '--verbose'], { cwd: project });
+    expect(result.stdout).toContain('content/ca/index.md: image /images/illustrations/hero.svg');
+    expect(result.stdout).toContain('content/en/about.md: image /images/illustrations/about.svg');
+    expect(result.stdout).not.toContain('shop-front.jpg');
+  });
+
   it('become a <picture> with AVIF and WebP at every width up to the original, and a sized lazy fallback', async () => {
     const picture = /<picture>(.*?)<\/picture>/.exec(page)![1]!;
     const [avif, webp] = [...picture.matchAll(/<source type="(image\/\w+)" srcset="([^"]+)" sizes="([^"]+)">/g)];
