@@ -11,13 +11,8 @@ import { Island } from './Island.tsx';
 export function Newsletter({ settings, pages }: { settings: Settings; pages: SitePages }) {
   const { locale, t } = useLanguage();
   const privacy = pages.find(locale, 'legal/privacy-policy');
-  const target = settings.newsletterEndpoint
-    ? { method: 'post', action: settings.newsletterEndpoint }
-    : {
-        method: 'post',
-        encType: 'text/plain',
-        action: `mailto:${settings.contact.email}?subject=${encodeURIComponent(t('newsletter.heading'))}`,
-      };
+  // Without an endpoint the form is a mailto: GET: its fields become the message's subject and body.
+  const mail = !settings.newsletterEndpoint;
   return (
     <section className="newsletter" aria-labelledby="newsletter-heading">
       <div className="newsletter__inner">
@@ -35,12 +30,17 @@ export function Newsletter({ settings, pages }: { settings: Settings; pages: Sit
             unavailable: { title: t('newsletter.heading'), description: t('newsletter.unavailable') },
           }}
         >
-          <form className="newsletter__form" {...target}>
+          <form
+            className="newsletter__form"
+            method={mail ? 'get' : 'post'}
+            action={mail ? `mailto:${settings.contact.email}` : settings.newsletterEndpoint}
+          >
+            {mail && <input type="hidden" name="subject" value={t('newsletter.heading')} />}
             <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
             <div className="newsletter__row">
               <input
                 id="newsletter-email"
-                name="email"
+                name={mail ? 'body' : 'email'}
                 type="email"
                 autoComplete="email"
                 required

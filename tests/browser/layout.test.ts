@@ -36,26 +36,6 @@ describe('layout in Chromium', () => {
     await page.context().close();
   });
 
-  it.each([320, 768, 1024, 1920])(
-    'never scrolls sideways at %i px, on the home, a service and a legal page in each language',
-    async (width) => {
-      const { page } = await openPage(browser, server.url, { width, height: 800 });
-      for (const path of [
-        '/ca/',
-        '/es/services/hearing-aids/',
-        '/en/legal/cookies-policy/',
-        '/ca/products/oticon-models/real/',
-      ]) {
-        await page.goto(server.url + path);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
-      }
-      await page.context().close();
-    },
-  );
-
   it('logs the requested path on a 404 page, and nothing on other pages', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
     const warnings: string[] = [];
