@@ -28,7 +28,8 @@ export interface RunningServer {
  * Serves the built folder `root` on 127.0.0.1 as the generated host configurations describe
  * (docs/behaviour.md#static-hosts): the route table of its `vercel.json` (headers, redirects
  * with the saved-language cookie, the 404 page of each language), and a folder's address
- * without its slash redirected to it. Files come through sirv, looked up afresh on every request
+ * without its slash redirected to it, and the build's precompressed copies sent to browsers that
+ * take them. Files come through sirv, looked up afresh on every request
  * (a rebuild swaps the folder while the server runs). A malformed or hostile address gets a
  * 400 and nothing outside `root` is ever read. Port 0 picks a free port.
  */
@@ -37,7 +38,8 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
   const rulesOf = createHostRules(folder);
   // Loaded here, not with the command line: only the servers of preview, dev and check need it.
   const { default: sirv } = await import('sirv');
-  const files = sirv(folder, { dev: true, etag: true, dotfiles: false });
+  // The build's .br and .gz copies, as the hosts send them, when the browser takes them.
+  const files = sirv(folder, { dev: true, etag: true, dotfiles: false, brotli: true, gzip: true });
   // Only after parseRequestPath has refused every `..`: the result is inside the folder.
   const inFolder = (path: string) => {
     const file = resolve(folder, `.${path}`);

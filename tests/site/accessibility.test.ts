@@ -43,7 +43,8 @@ describe('accessibility of the markup', () => {
     for (const { path, document } of pages()) {
       for (const control of document.querySelectorAll('a, button'))
         expect(accessibleName(control), `${path}: ${control.outerHTML.slice(0, 120)}`).not.toBe('');
-      for (const field of document.querySelectorAll('input, select, textarea')) {
+      // A hidden input is no control: nobody sees it or reaches it.
+      for (const field of document.querySelectorAll('input:not([type="hidden"]), select, textarea')) {
         expect(
           document.querySelector(`label[for="${field.id}"]`) ?? field.getAttribute('aria-label'),
           `${path}: ${field.outerHTML}`,
