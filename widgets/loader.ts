@@ -39,7 +39,11 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   if (!url) continue;
   const hydrate = () =>
     import(url)
-      .then((module: { mount: Mount }) => module.mount(el, JSON.parse(el.dataset.props ?? '{}')))
+      .then((module: { mount: Mount }) => {
+        module.mount(el, JSON.parse(el.dataset.props ?? '{}'));
+        // A mark that the island now listens (for styles and tests that must not act before it does).
+        el.dataset.hydrated = '';
+      })
       .catch((error: unknown) => console.error(`Island "${name}" failed to load`, error));
   (strategies[el.dataset.load ?? 'idle'] ?? strategies.idle!)(el, hydrate);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser.ts';
+import { islandsReady, openPage } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
@@ -8,13 +8,14 @@ describe('appointment button and toasts', () => {
   it('opens the booking page in a new tab with subject and duration, and confirms it in a toast', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
     await page.goto(`${site.url}/en/`);
-    await page.waitForTimeout(300);
+    await islandsReady(page);
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
       page.locator('.hero [data-island="appointment"] a').click(),
     ]);
-    await tab.waitForLoadState();
-    expect(tab.url()).toBe('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=60');
+    await tab.waitForURL('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=60', {
+      timeout: 15_000,
+    });
     expect(await tab.evaluate(() => window.opener as unknown)).toBeNull();
     const toast = page.locator('[data-toasts] .toast');
     await expect.poll(() => toast.textContent()).toContain('Booking page opened');
@@ -38,7 +39,7 @@ describe('appointment button and toasts', () => {
       window.open = () => null;
     });
     await page.goto(`${site.url}/es/services/hearing-test/`);
-    await page.waitForTimeout(300);
+    await islandsReady(page);
     await page.locator('.booking-cta [data-island="appointment"] a').click();
     const toast = page.locator('[data-toasts] .toast');
     await expect.poll(() => toast.getAttribute('class')).toBe('toast toast--destructive');
@@ -53,7 +54,7 @@ describe('appointment button and toasts', () => {
       window.open = () => null;
     });
     await page.goto(`${site.url}/ca/`);
-    await page.waitForTimeout(300);
+    await islandsReady(page);
     for (let click = 0; click < 3; click += 1) await page.locator('.hero [data-island="appointment"] a').click();
     await expect.poll(() => page.locator('[data-toasts] .toast').count()).toBe(1);
     await page.waitForTimeout(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser.ts';
+import { islandsReady, openPage } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
@@ -13,7 +13,7 @@ describe('floating chat button', () => {
     const box = await fab.boundingBox();
     expect(box!.x + box!.width).toBeGreaterThan(1280 - 40);
     expect(box!.y + box!.height).toBeGreaterThan(800 - 40);
-    await page.waitForTimeout(400);
+    await islandsReady(page);
     await fab.click();
     const panel = page.locator('.chat-panel');
     await expect.poll(() => panel.isVisible()).toBe(true);
@@ -28,7 +28,7 @@ describe('floating chat button', () => {
   it('sends the typed message, or the default one, to the messaging link in a new tab', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await page.goto(`${site.url}/ca/`);
-    await page.waitForTimeout(400);
+    await islandsReady(page);
     await page.locator('.chat-fab').click();
     await page.locator('.chat-panel input').fill('Hola, teniu hora dissabte?');
     const [tab] = await Promise.all([
@@ -51,7 +51,7 @@ describe('floating chat button', () => {
   it('closes on Escape and gives focus back to the button', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 375, height: 700 });
     await page.goto(`${site.url}/es/`);
-    await page.waitForTimeout(400);
+    await islandsReady(page);
     await page.locator('.chat-fab').click();
     await expect.poll(() => page.locator('.chat-panel').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
@@ -76,7 +76,7 @@ describe('floating chat button', () => {
   it('shows the panel in the page language', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await page.goto(`${site.url}/es/`);
-    await page.waitForTimeout(400);
+    await islandsReady(page);
     await page.locator('.chat-fab').click();
     await expect
       .poll(() => page.locator('.chat-panel').textContent())

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPage, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
+import { islandsReady, openPage, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
@@ -107,7 +107,7 @@ describe('faults, in Chromium', () => {
       }),
     );
     await page.goto(`${site.url}/en/`);
-    await page.waitForTimeout(400);
+    await islandsReady(page);
     await page.locator('.hero [data-island="appointment"] a').click();
     await expect.poll(() => page.locator('.toast--destructive').isVisible()).toBe(true);
     await page.locator('.chat-fab').click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser.ts';
+import { islandsReady, openPage } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
@@ -51,7 +51,7 @@ describe('home page behaviours', () => {
   it('scrolls smoothly to a section when an anchor link of the page is chosen', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 });
     await page.goto(`${site.url}/ca/`);
-    await page.waitForTimeout(300);
+    await islandsReady(page);
     await page.locator('.topbar__nav a[href="/ca/#contact"]').click();
     const early = await page.evaluate(() => window.scrollY);
     await expect.poll(() => topOf(page, '#contact')).toBeLessThan(200);

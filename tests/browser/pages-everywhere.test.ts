@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage } from '../helpers/browser.ts';
+import { islandsReady, openPage } from '../helpers/browser.ts';
 import { serveSite } from '../helpers/server.ts';
 import { buildInMemory } from '../helpers/site.ts';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -130,7 +130,7 @@ describe('scroll reveal and lazy images', () => {
   it('never hides content when reduced motion is asked for', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 }, { reducedMotion: 'reduce' });
     await page.goto(`${server.url}/en/`);
-    await page.waitForTimeout(300);
+    await islandsReady(page);
     expect(
       await page
         .locator('[data-reveal]')

@@ -42,6 +42,21 @@ export async function openPage(
   return { page, blocked, errors };
 }
 
+/**
+ * Waits until every island that hydrates without being asked (`load` and `idle`) has mounted, so
+ * a click reaches the widget and not the bare link beneath it, however slow the machine.
+ */
+export async function islandsReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-island]')]
+        .filter((el) => ['load', 'idle', undefined].includes(el.dataset.load))
+        .every((el) => el.dataset.hydrated !== undefined),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 /** Storage that throws on every access, as in some private modes (run before any page script). */
 export const THROWING_STORAGE = `Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('denied', 'SecurityError'); } });`;
 
