@@ -23,6 +23,8 @@ export const errorCatalogue = {
   InvalidHeading:
     'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
   BrokenLink: 'Link to an existing page, written without language prefix: /services/orto-k.',
+  MissingCreditExample:
+    'Write {{financing-example}} on the page and keep its figures and the price the same as the financing setting of content/site.yaml.',
   InvalidRedirect: 'Every redirect must start from a path that is not a page and end on a page.',
   TemplateError: 'A template threw while rendering; the component stack shows where.',
   OutputError: 'Check that the output folder can be written and the disk is not full.',
@@ -37,6 +39,8 @@ export const errorCatalogue = {
   ServerError: 'Pick another port with --port, or stop the program that listens on it.',
   InvalidHtml: 'Fix the template or the content that produces this markup.',
   SearchMismatch: 'Canonical, hreflang, sitemap, titles and descriptions must agree; fix the template or content.',
+  Misspelling:
+    'Correct the word in the file named, or add it to content/words.txt when it is a name (a brand, place or model).',
   AccessibilityViolation: 'See the rule’s page on dequeuniversity.com and fix the template or content.',
   MissingBrowser:
     'Install Chromium (Debian: apt-get install -y chromium), point CHROMIUM_PATH at one, or leave the gate out with --skip accessibility.',

@@ -1,4 +1,4 @@
-import type { Locale, Settings } from '../cli/types.ts';
+import type { Locale, Settings, Translate } from '../cli/types.ts';
 
 const DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
 /** A day of the week as the settings write it. */
@@ -14,9 +14,9 @@ export function phoneText(phone: string): string {
   return phone.replace(/ /g, '\u00a0');
 }
 
-/** A YYYY-MM-DD date as the locale writes it in full. */
-export function formatDate(locale: Locale, isoDate: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+/** A YYYY-MM-DD date as a language and region (`en-GB`) write it in full. */
+export function formatDate(region: string, isoDate: string): string {
+  return new Intl.DateTimeFormat(region, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
 }
@@ -49,4 +49,38 @@ export function groupOpeningHours(hours: Settings['openingHours']): HoursRow[] {
     else rows.push({ from: day, to: day, slots });
   }
   return rows;
+}
+
+/** An amount in euros with cents when it has them: `2.160 €`, `90,50 €`, `€2,160`. */
+export function formatMoney(locale: Locale, amount: number): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** A rate given in percent, with two decimals as credit advertising writes it: `7,95 %`, `7.95%`. */
+export function formatRate(locale: Locale, percent: number): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    percent / 100,
+  );
+}
+
+/** The representative example of a credit (Ley 16/2011, art. 9), in the page's language. */
+export function creditExampleText(locale: Locale, t: Translate, financing: NonNullable<Settings['financing']>): string {
+  const money = (amount: number) => formatMoney(locale, amount);
+  return t('financing.example', {
+    cashPrice: money(financing.cashPrice),
+    downPayment: money(financing.downPayment),
+    credit: money(financing.cashPrice - financing.downPayment),
+    term: String(financing.termMonths),
+    instalment: money(financing.monthlyInstalment),
+    borrowingRate: formatRate(locale, financing.borrowingRate),
+    apr: formatRate(locale, financing.apr),
+    fees: money(financing.fees),
+    total: money(financing.totalAmountPayable),
+    lender: financing.lender,
+  });
 }

@@ -4,6 +4,8 @@ import type { Locale, Localized, Translate } from '../cli/types.ts';
 /** The page's language as templates use it. */
 export interface Language {
   readonly locale: Locale;
+  /** The language with its region (`en-GB`, from the settings' ogLocale), for dates written the region's way. */
+  readonly region: string;
   /** The translation table's text for a key, in the page's language. */
   readonly t: Translate;
   /** A collection's text in the page's language, or the default language's where it has none (reported by the build). */

@@ -6,7 +6,7 @@ import { withTrailingSlash, splitUrl } from './url.ts';
 import type { Locale } from '../types.ts';
 
 /** Blocks a page can ask for by writing `{{name}}` alone in a paragraph, e.g. `{{cookie-table}}`. */
-export type GeneratedBlocks = Readonly<Record<string, () => Table>>;
+export type GeneratedBlocks = Readonly<Record<string, () => RootContent>>;
 
 /** What markdown needs to know about the site to resolve a page's placeholders and links. */
 export interface MarkdownContext {
@@ -152,6 +152,11 @@ function resolveLink(
   if (!context.exists(target))
     fail(node, 'BrokenLink', `the link to ${node.url} leads to ${target}, which is not a page of the site`);
   node.url = target + suffix;
+}
+
+/** A paragraph of plain text. */
+export function textParagraph(value: string): RootContent {
+  return { type: 'paragraph', children: [{ type: 'text', value }] };
 }
 
 /** Builds a markdown table from a header row and body rows of plain text. */

@@ -1,5 +1,6 @@
 import type { BuildError } from '../errors.ts';
-import { renderMarkdown, textTable, type GeneratedBlocks } from './markdown.ts';
+import { creditExampleText } from '../../templates/format.ts';
+import { renderMarkdown, textParagraph, textTable, type GeneratedBlocks } from './markdown.ts';
 import { useResponsiveImages } from './responsive-image.ts';
 import type { Collections, ImageManifest, Locale, Localized, Route, Settings, Translate } from '../types.ts';
 
@@ -15,7 +16,8 @@ export interface BodyContext {
 /**
  * Renders a page's body (its markdown, or a model's description) to HTML: placeholders filled
  * from the settings, internal links resolved and checked through `exists`, content images made
- * responsive, the `{{cookie-table}}` block generated. Problems go to `errors`.
+ * responsive, the generated blocks (`{{cookie-table}}`, `{{professionals}}`, `{{financing-example}}`)
+ * filled in. Problems go to `errors`.
  */
 export async function renderBody(
   route: Route,
@@ -35,28 +37,44 @@ export async function renderBody(
       languages: context.languages,
       file: source.file,
       line: source.line,
-      lookup: (path) => lookupSetting(context.settings, path),
+      lookup: (path) => lookupSetting(context.settings, path, route.locale),
       exists,
-      blocks: generatedBlocks(context.collections, t, pick),
+      blocks: generatedBlocks(context, route.locale, t, pick),
     },
     errors,
   );
   return useResponsiveImages(html, context.images);
 }
 
-/** A setting by dotted path, when it is text or a number: `contact.email`. */
-function lookupSetting(settings: Settings, path: string): string | undefined {
+/** A setting by dotted path, when it is text, a number, or a text per language: `contact.email`. */
+function lookupSetting(settings: Settings, path: string, locale: Locale): string | undefined {
   const value = path
     .split('.')
     .reduce<unknown>(
       (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
       settings,
     );
+  if (value && typeof value === 'object' && typeof (value as Record<string, unknown>)[locale] === 'string')
+    return (value as Record<string, string>)[locale];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-/** `{{cookie-table}}`: every cookie and storage key the site sets, from the list the consent widget uses. */
-function generatedBlocks(collections: Collections, t: Translate, pick: (text: Localized) => string): GeneratedBlocks {
+/**
+ * The blocks a page can ask for: `{{cookie-table}}`, what the site really stores for these
+ * settings; `{{professionals}}`, who examines and fits, with their college numbers (legal
+ * notice); `{{financing-example}}`, the representative example of the credit behind a monthly price.
+ */
+function generatedBlocks(
+  { collections, settings }: BodyContext,
+  locale: Locale,
+  t: Translate,
+  pick: (text: Localized) => string,
+): GeneratedBlocks {
+  const stored = collections.storage.filter(
+    (item) =>
+      (item.category !== 'analytics' || settings.analyticsId !== '') &&
+      (item.category !== 'marketing' || settings.marketingTag !== ''),
+  );
   return {
     'cookie-table': () =>
       textTable(
@@ -68,14 +86,27 @@ function generatedBlocks(collections: Collections, t: Translate, pick: (text: Lo
           t('storage.owner'),
           t('storage.retention'),
         ],
-        collections.storage.map((item) => [
-          item.name,
-          item.kind,
+        stored.map((item) => [
+          // GA4 names its session cookie after the measurement id without its "G-".
+          item.name.replace('<id>', settings.analyticsId.replace(/^G-/, '')),
+          t(`storage.kind.${item.kind}`),
           t(`cookie.${item.category}`),
           pick(item.purpose),
           item.owner,
           pick(item.retention),
         ]),
       ),
+    professionals: () =>
+      textTable(
+        [t('professionals.name'), t('professionals.profession'), t('professionals.college'), t('professionals.number')],
+        settings.health.professionals.map((person) => [
+          person.name,
+          t(`profession.${person.profession}`),
+          person.college,
+          person.number,
+        ]),
+      ),
+    'financing-example': () =>
+      textParagraph(settings.financing ? creditExampleText(locale, t, settings.financing) : ''),
   };
 }

@@ -72,7 +72,8 @@ function languageTools(
   const fallback = context.languages[0]?.code ?? locale;
   const t: Translate = createTranslator(locale, fallback, context.ui, onProblem);
   const pick = (text: Localized) => text[locale] ?? text[fallback] ?? '';
-  return { locale, t, pick };
+  const region = context.languages.find((language) => language.code === locale)?.ogLocale.replace('_', '-') ?? locale;
+  return { locale, region, t, pick };
 }
 
 /**

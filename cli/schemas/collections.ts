@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDateSchema, localeSchema, localizedSchema, siteFileSchema, sitePathSchema, slugSchema } from './common.ts';
+import {
+  isoDateSchema,
+  localeSchema,
+  localizedSchema,
+  searchDescriptionSchema,
+  siteFileSchema,
+  sitePathSchema,
+  slugSchema,
+} from './common.ts';
 
 /** content/collections/products.yaml: the home page's product teasers with "from" prices. */
 export const productSchema = z
@@ -74,7 +82,8 @@ export const modelSchema = z
     rechargeable: z.boolean().optional(),
     connectivity: localizedSchema.optional(),
     tinnitus: z.boolean().optional(),
-    summary: localizedSchema,
+    // The model page's description in search results, too.
+    summary: z.record(localeSchema, searchDescriptionSchema),
     body: localizedSchema,
   })
   .strict();
@@ -83,8 +92,9 @@ export const modelSchema = z
 export const storageItemSchema = z
   .object({
     name: z.string().min(1),
-    kind: z.enum(['cookie', 'localStorage']),
-    category: z.enum(['necessary', 'analytics', 'marketing']),
+    // An embed is another site's frame, loaded only when asked for: its cookies are its own.
+    kind: z.enum(['cookie', 'localStorage', 'embed']),
+    category: z.enum(['necessary', 'analytics', 'marketing', 'third-party']),
     owner: z.string().min(1),
     purpose: localizedSchema,
     retention: localizedSchema,

@@ -35,3 +35,9 @@ export const httpsUrlSchema = z.url({ protocol: /^https$/, error: 'must be an ht
 export const siteFileSchema = z
   .string()
   .regex(/^\/(?![/\\])/, 'must be a path on this site that starts with a single /, such as /images/logo.svg');
+
+/** A page's description in search results: long enough to say something, short enough not to be cut. */
+export const searchDescriptionSchema = z
+  .string()
+  .refine((text) => [...text].length >= 70, 'should be a sentence of at least 70 characters')
+  .refine((text) => [...text].length <= 160, 'is cut in search results after 160 characters');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, siteFileSchema } from './common.ts';
+import { isoDateSchema, searchDescriptionSchema, siteFileSchema } from './common.ts';
 
 /**
  * Page templates a markdown file may ask for; each is one component in templates/pages/.
@@ -10,10 +10,11 @@ export const pageTemplates = ['home', 'service', 'page', 'legal', 'model-list', 
 /** Front matter of a markdown page (content/<locale>/**\/*.md). */
 export const frontMatterSchema = z
   .object({
-    // With " | " and the site name after it, a longer title is cut short in search results.
-    title: z.string().min(1).max(55),
+    // Search results show 60 characters; with " | " and the site name after it the limit is
+    // lower, which validation checks (cli/validate/search-titles.ts).
+    title: z.string().min(1).max(60),
     label: z.string().min(1).max(40).optional(),
-    description: z.string().min(50, 'should be a sentence of at least 50 characters').max(200),
+    description: searchDescriptionSchema,
     keywords: z.array(z.string().min(1)).default([]),
     template: z.enum(pageTemplates),
     updated: isoDateSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { httpsUrlSchema, localeSchema } from './common.ts';
+import { creditMismatches } from '../lib/credit.ts';
+import { httpsUrlSchema, localeSchema, localizedSchema } from './common.ts';
 
 const dayCode = z.enum(['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su']);
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:MM');
@@ -8,6 +9,40 @@ const openingHoursSchema = z
   .object({ days: z.array(dayCode).min(1), opens: clockTime, closes: clockTime })
   .strict()
   .refine((slot) => slot.opens < slot.closes, { message: 'opens must be before closes', path: ['closes'] });
+
+const euros = z.number().nonnegative();
+const percent = z.number().min(0).max(100);
+
+/** The representative example of consumer credit every monthly price carries (Ley 16/2011, art. 9). */
+const financingSchema = z
+  .object({
+    lender: z.string().min(1),
+    cashPrice: euros.positive(),
+    downPayment: euros,
+    termMonths: z.number().int().positive(),
+    monthlyInstalment: euros.positive(),
+    borrowingRate: percent,
+    apr: percent,
+    fees: euros,
+    totalAmountPayable: euros.positive(),
+  })
+  .strict()
+  .superRefine((example, context) => {
+    for (const [field, message] of creditMismatches(example))
+      context.addIssue({ code: 'custom', message, path: [field] });
+  });
+
+/** Who examines and fits: shown in the legal notice with their professional college and number. */
+const professionalSchema = z
+  .object({
+    name: z.string().min(1),
+    profession: z.enum(['optometrist', 'audiologist']),
+    college: z.string().min(1),
+    number: z.string().min(1),
+  })
+  .strict();
+
+const visitSchema = z.object({ price: euros, minutes: z.number().int().positive() }).strict();
 
 /** Business settings (content/site.yaml): every locale-free fact about the centre. */
 export const settingsSchema = z
@@ -26,6 +61,15 @@ export const settingsSchema = z
       .refine((list) => new Set(list.map((language) => language.code)).size === list.length, 'lists a language twice'),
     baseUrl: httpsUrlSchema.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
     company: z.object({ legalName: z.string().min(1), taxId: z.string().min(1), registry: z.string().min(1) }).strict(),
+    // A health establishment's legal notice (content/README.md, "Legal settings").
+    health: z
+      .object({
+        authorisation: z.string().min(1),
+        registerEntry: z.string().min(1),
+        professionals: z.array(professionalSchema).min(1),
+      })
+      .strict(),
+    dataProtection: z.object({ email: z.email() }).strict(),
     address: z
       .object({
         street: z.string().min(1),
@@ -48,8 +92,20 @@ export const settingsSchema = z
     booking: z
       .object({ url: httpsUrlSchema, subject: z.string().min(1), duration: z.number().int().positive() })
       .strict(),
+    // Optional: without it, the build refuses any monthly price.
+    financing: financingSchema.optional(),
+    visits: z
+      .object({
+        eyeExam: visitSchema,
+        hearingTest: visitSchema,
+        hearingAidTrialDays: z.number().int().positive(),
+        glassesReadyDays: z.number().int().positive(),
+        access: localizedSchema,
+      })
+      .strict(),
     chat: z.object({ accountName: z.string().min(1) }).strict(),
     mapTourUrl: httpsUrlSchema,
+    mapProvider: z.string().min(1),
     directionsUrl: httpsUrlSchema,
     reviews: z
       .object({

@@ -2,6 +2,8 @@ import { BuildError, fromRecord, throwIfAny } from '../errors.ts';
 import type { redirectsFileSchema } from '../schemas/collections.ts';
 import type { UiKey } from '../schemas/ui.ts';
 import type { Collections, Content, Language, Locale, PageEntry, Settings, SourceFile, Sources } from '../types.ts';
+import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
+import { checkSearchTitles } from '../validate/search-titles.ts';
 import { parseContentFile, type ParsedPage, type ParseFile } from '../validate/parse-file.ts';
 import type { z } from 'zod';
 
@@ -14,8 +16,8 @@ const COLLECTION_FILES: Record<string, keyof Collections> = {
   'oticon-models': 'models',
   storage: 'storage',
 };
-/** Files at the top of content/ that are documentation, not content. */
-const DOCUMENTATION = new Set(['README.md']);
+/** Files at the top of content/ that the build does not read: documentation, and the spelling gate's word list (`check`). */
+const NOT_BUILT = new Set(['README.md', 'words.txt']);
 
 /** What validation found besides the content: errors, warnings and example values in use. */
 interface Findings {
@@ -71,6 +73,16 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
     }
   }
   findMissingPages(pages, codes, findings);
+  if (settings) {
+    checkSearchTitles(pages, new Map(sources.content.map((file) => [file.file, file.text])), settings, findings.errors);
+    checkMonthlyPrices(
+      sources.content.filter((file) => isKnownFile(file, codes) === 'page'),
+      collections.products,
+      byPath.get('collections/products.yaml'),
+      settings,
+      findings.errors,
+    );
+  }
   throwIfAny(findings.errors);
   return {
     settings: settings!,
@@ -110,7 +122,7 @@ function uiTableOf(
  */
 function isKnownFile(file: SourceFile, codes: readonly Locale[]): 'page' | 'read' | 'other' | 'unknown' {
   const [top = '', ...rest] = file.path.split('/');
-  if (['site.yaml', 'redirects.yaml'].includes(file.path) || DOCUMENTATION.has(file.path)) return 'read';
+  if (['site.yaml', 'redirects.yaml'].includes(file.path) || NOT_BUILT.has(file.path)) return 'read';
   if (top === 'collections') return 'read';
   if (!codes.includes(top)) return codes.length === 0 ? 'read' : 'unknown';
   if (rest.join('/') === 'ui.yaml') return 'read';

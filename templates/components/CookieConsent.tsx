@@ -48,9 +48,12 @@ export function CookieConsent({
       save: t('cookie.save'),
       close: t('cookie.close'),
     },
-    storage: storage
-      .filter((item) => marketing || item.category !== 'marketing')
-      .map((item) => ({ name: item.name, category: item.category })),
+    // Third-party embeds set their cookies on request, outside the categories the visitor chooses.
+    storage: storage.flatMap((item) =>
+      item.category === 'third-party' || (!marketing && item.category === 'marketing')
+        ? []
+        : [{ name: item.name, category: item.category }],
+    ),
   };
   return (
     <Island name="cookie-consent" load="idle" props={props}>

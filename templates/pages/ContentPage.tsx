@@ -13,7 +13,7 @@ import { trailOf } from '../site-pages.ts';
  * illustration, the body, then `children`.
  */
 export function ContentPage(props: PageProps & { lead?: ReactNode; children?: ReactNode }) {
-  const { locale, t } = useLanguage();
+  const { region, t } = useLanguage();
   const { route, pages, bodyHtml } = props;
   const entry = route.entry!;
   const trail = trailOf(pages, route);
@@ -22,7 +22,7 @@ export function ContentPage(props: PageProps & { lead?: ReactNode; children?: Re
       <article className={`page page--${route.template}`}>
         <PageHeading trail={trail} title={entry.title} />
         {route.template === 'legal' && entry.updated && (
-          <p className="page__updated">{t('page.updated', { date: formatDate(locale, entry.updated) })}</p>
+          <p className="page__updated">{t('page.updated', { date: formatDate(region, entry.updated) })}</p>
         )}
         {props.lead}
         {entry.image && (

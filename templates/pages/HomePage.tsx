@@ -61,7 +61,7 @@ export function HomePage(props: PageProps) {
       </Island>
       <TrustStrip settings={settings} buildYear={props.buildYear} />
       <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-      <ProductsSection products={collections.products} />
+      <ProductsSection products={collections.products} financing={settings.financing} />
       <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>
         <AppointmentLink settings={settings} duration={OPTICAL_VISIT_MINUTES} />
       </ServicesSection>

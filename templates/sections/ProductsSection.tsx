@@ -1,12 +1,26 @@
-import type { Product } from '../../cli/types.ts';
-import { formatPrice } from '../format.ts';
+import type { Product, Settings } from '../../cli/types.ts';
+import { creditExampleText, formatPrice } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
 
-/** The home page's product teasers with their "from" prices (docs/behaviour.md#home-page). */
-export function ProductsSection({ products }: { products: readonly Product[] }) {
+/**
+ * The home page's product teasers with their "from" prices (docs/behaviour.md#home-page). A
+ * monthly price is marked and explained by the representative example of its credit, under
+ * the cards (Ley 16/2011, art. 9; validation makes sure the example exists and agrees).
+ */
+export function ProductsSection({
+  products,
+  financing,
+}: {
+  products: readonly Product[];
+  financing: Settings['financing'];
+}) {
   const { locale, t, pick } = useLanguage();
+  const example =
+    financing && products.some((product) => product.pricePeriod === 'month')
+      ? creditExampleText(locale, t, financing)
+      : undefined;
   return (
     <Section id="products" heading={t('products.heading')} intro={t('products.intro')}>
       <ul className="card-grid card-grid--products">
@@ -31,15 +45,24 @@ export function ProductsSection({ products }: { products: readonly Product[] }) 
                   {pick(product.name)}
                 </a>
               </h3>
-              <p className="product-card__price">
-                {t('products.from', {
-                  price: product.pricePeriod === 'month' ? t('products.perMonth', { price }) : price,
-                })}
-              </p>
+              {product.pricePeriod === 'month' && example ? (
+                <p className="product-card__price" aria-describedby="credit-example">
+                  {t('products.from', { price: t('products.perMonth', { price }) })}
+                  <span aria-hidden="true">*</span>
+                </p>
+              ) : (
+                <p className="product-card__price">{t('products.from', { price })}</p>
+              )}
             </li>
           );
         })}
       </ul>
+      {example && (
+        <p className="credit-example" id="credit-example">
+          <span aria-hidden="true">* </span>
+          {example}
+        </p>
+      )}
     </Section>
   );
 }

@@ -5,7 +5,7 @@ import { Section } from '../components/Section.tsx';
 
 /** Customers' reviews (docs/behaviour.md#brands-reviews-and-location): stars as an accessible rating, date, source, and the review page. */
 export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]; source: Settings['reviews'] }) {
-  const { locale, t } = useLanguage();
+  const { region, t } = useLanguage();
   return (
     <Section id="reviews" heading={t('reviews.heading')} intro={t('reviews.intro')}>
       <ul className="card-grid reviews">
@@ -21,7 +21,7 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
             <p className="review__meta">
               <span className="review__name">{review.name}</span>
               {' · '}
-              <time dateTime={review.date}>{formatDate(locale, review.date)}</time>
+              <time dateTime={review.date}>{formatDate(region, review.date)}</time>
             </p>
             <p className="review__source">
               {t('reviews.source', { source: source.source })}

@@ -11,7 +11,7 @@ const DAY_NAMES = {
 } as const;
 
 /**
- * The centre as schema.org Optician, its audiology side as a department, with the address,
+ * The centre as schema.org Optician, its audiology side as a department (a MedicalClinic), with the address,
  * position, contact and the opening hours exactly as the settings give them (docs/behaviour.md#seo-and-structured-data).
  */
 export function businessData(
@@ -49,11 +49,13 @@ export function businessData(
       closes: slot.closes,
     })),
     sameAs: settings.social.map((profile) => profile.url),
+    // MedicalClinic is a type that defines medicalSpecialty, and Audiology is the specialty of a
+    // hearing centre (Otolaryngologic is the ear, nose and throat doctor's).
     department: {
-      '@type': 'MedicalBusiness',
+      '@type': 'MedicalClinic',
       name: audiology.name,
       url: `${settings.baseUrl}${audiology.url}`,
-      medicalSpecialty: 'Otolaryngologic',
+      medicalSpecialty: 'Audiology',
       telephone: contact.phone,
       address: postalAddress,
     },

@@ -24,6 +24,19 @@ const readDataLayer = (page: import('playwright-core').Page) =>
 const isTagRequest = (url: string) => url.startsWith('https://www.googletagmanager.com/');
 
 describe('analytics', () => {
+  it('lists _ga and _ga_<id> in the cookie policy only when an analytics id is set', async () => {
+    const cookieNames = async (origin: string) =>
+      [...(await (await fetch(`${origin}/en/legal/cookies-policy/`)).text()).matchAll(/<tr>\s*<td>([^<]*)<\/td>/g)].map(
+        (match) => match[1]!,
+      );
+    const withId = await cookieNames(withAnalytics.url);
+    const withoutId = await cookieNames(withoutAnalytics.url);
+    expect(withId.filter((name) => name.startsWith('_ga'))).toEqual(['_ga', '_ga_TEST123']);
+    expect(withoutId.filter((name) => name.startsWith('_ga'))).toEqual([]);
+    expect(withId.filter((name) => !name.startsWith('_ga'))).toEqual(withoutId);
+    expect(withoutId.length).toBeGreaterThan(3);
+  });
+
   it('queues a page view 500 ms after load with page_path and language, under denied consent', async () => {
     const { page } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
     // Record when each entry is queued, to measure the delay inside the page, whatever the machine's load.

@@ -106,6 +106,42 @@ const cases: BadInput[] = [
     expected: [/content\/es\/ui\.yaml:\d+/, 'UnknownTranslationKey', 'nav.blog'],
   },
   {
+    name: 'a monthly price without the representative example of its credit',
+    file: 'content/es/services/sunglasses.md',
+    edit: (text) => `${text}\nTambién puedes pagarlas en cómodos plazos desde 15 € al mes.\n`,
+    expected: [/content\/es\/services\/sunglasses\.md:\d+/, 'MissingCreditExample', '15 € al mes'],
+  },
+  {
+    name: 'a product whose monthly price is not the credit example’s instalment',
+    file: 'content/collections/products.yaml',
+    edit: replace('  price: 90\n', '  price: 75\n'),
+    expected: [/content\/collections\/products\.yaml:\d+/, 'MissingCreditExample', 'for 90 € a month'],
+  },
+  {
+    name: 'a credit example whose figures do not add up',
+    file: 'content/site.yaml',
+    edit: replace('  borrowingRate: !example 0\n', '  borrowingRate: !example 7.95\n'),
+    expected: [/content\/site\.yaml:\d+/, 'financing.monthlyInstalment', '7.95%'],
+  },
+  {
+    name: 'a health centre without its authorisation number',
+    file: 'content/site.yaml',
+    edit: replace(/ {2}authorisation: .*\n/, ''),
+    expected: [/content\/site\.yaml:\d+/, 'health.authorisation'],
+  },
+  {
+    name: 'a description longer than a search result shows',
+    file: 'content/en/about.md',
+    edit: replace(/^description: .*$/m, `description: "${'Eye and hearing care in Poblenou. '.repeat(6)}"`),
+    expected: [/content\/en\/about\.md:\d+/, 'description', 'after 160 characters'],
+  },
+  {
+    name: 'a title that does not fit in a search result with the site name',
+    file: 'content/ca/services/orto-k.md',
+    edit: replace(/^title: .*$/m, 'title: "Ortoqueratologia nocturna per frenar la miopia infantil"'),
+    expected: [/content\/ca\/services\/orto-k\.md:2/, 'title', 'keep the title within 42'],
+  },
+  {
     name: 'a page without its Catalan original',
     file: 'content/en/services/eye-yoga.md',
     edit: () =>

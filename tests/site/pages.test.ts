@@ -156,12 +156,20 @@ describe('pages', () => {
     ]);
   });
 
-  it('fills settings placeholders and generates the cookie table from the storage list', () => {
+  it('fills settings placeholders and lists in the cookie table only what these settings make the site store', () => {
     const document = documentOf(site.files, 'en/legal/cookies-policy/index.html');
     const body = document.querySelector('.prose')!;
     expect(body.textContent).not.toContain('{{');
     const names = [...body.querySelectorAll('table tbody tr td:first-child')].map((cell) => cell.textContent);
-    expect(names).toEqual(site.site.content.collections.storage.map((item) => item.name));
+    const { settings, collections } = site.site.content;
+    // No analytics id and no marketing tag: neither kind of cookie is set, so neither is listed.
+    expect([settings.analyticsId, settings.marketingTag]).toEqual(['', '']);
+    expect(names).toEqual(
+      collections.storage
+        .filter((item) => item.category !== 'analytics' && item.category !== 'marketing')
+        .map((item) => item.name.replace('{{mapProvider}}', settings.mapProvider)),
+    );
+    expect(names).not.toContain('_ga');
     expect(documentOf(site.files, 'ca/legal/privacy-policy/index.html').querySelector('.prose')?.textContent).toContain(
       site.site.content.settings.company.taxId,
     );

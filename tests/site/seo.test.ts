@@ -94,7 +94,7 @@ describe('search engines and sharing', () => {
         addressCountry: 'ES',
       },
       geo: { '@type': 'GeoCoordinates' },
-      department: { '@type': 'MedicalBusiness', url: `${base}/ca/services/audiologia-centro/` },
+      department: { '@type': 'MedicalClinic', url: `${base}/ca/services/audiologia-centro/` },
     });
     const hours = (business!.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[])
       .flatMap((slot) => slot.dayOfWeek.map((day) => `${day} ${slot.opens}-${slot.closes}`))

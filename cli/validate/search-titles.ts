@@ -1,0 +1,31 @@
+import { BuildError } from '../errors.ts';
+import type { PageEntry, Settings } from '../types.ts';
+
+/** Characters of a title a search result shows before it cuts. */
+const TITLE_MAX = 60;
+
+/**
+ * A page's title in search results is its front-matter title, " | " and the site's name (the
+ * home page's stands alone, docs/behaviour.md#seo-and-structured-data): the whole must fit in 60
+ * characters, which only the settings can tell. Refused at the title's line.
+ */
+export function checkSearchTitles(
+  pages: readonly PageEntry[],
+  texts: ReadonlyMap<string, string>,
+  settings: Settings,
+  errors: BuildError[],
+): void {
+  for (const page of pages) {
+    const full = page.id === '' ? page.title : `${page.title} | ${settings.name}`;
+    const length = [...full].length;
+    if (length <= TITLE_MAX) continue;
+    const line = (texts.get(page.file) ?? '').split('\n').findIndex((text) => /^title\s*:/.test(text)) + 1;
+    errors.push(
+      new BuildError(
+        'InvalidField',
+        `title: "${full}" is ${length} characters in search results; keep the title within ${TITLE_MAX - (full.length - page.title.length)} so the whole fits in ${TITLE_MAX}`,
+        { file: page.file, line: line || 1 },
+      ),
+    );
+  }
+}
