@@ -6,7 +6,10 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     // Every scratch project builds the same pages: one cache of their compressed copies, as a CI
     // cache would share it, instead of Brotli at its highest quality again in each project.
-    env: { SITEGEN_COMPRESS_CACHE: resolve(import.meta.dirname, '.cache/sitegen-tests/compressed') },
+    env: {
+      SITEGEN_COMPRESS_CACHE: resolve(import.meta.dirname, '.cache/sitegen-tests/compressed'),
+      SITEGEN_CHECK_CACHE: resolve(import.meta.dirname, '.cache/sitegen-tests/check'),
+    },
     // Two files at a time: most of their time is spent waiting on browsers, servers and builds in
     // child processes, so two share this 2-core machine well (the suite in 12 minutes, not 16).
     maxWorkers: 2,

@@ -91,8 +91,9 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     });
   program
     .command('check')
-    .description('run the quality gates over the built site: links, HTML, search consistency, budgets, accessibility')
+    .description('run the quality gates over the built site: links, HTML, search, spelling, budgets, accessibility')
     .option('--dist <dir>', 'built site to check', 'dist')
+    .option('--content <dir>', 'content folder the site was built from (spelling)', 'content')
     .option('--report <file>', 'where to write the JSON report', 'check-report.json')
     .option('--external', 'also fetch external links (needs a network)')
     .option(
@@ -101,18 +102,30 @@ export async function main(argv: readonly string[], generator: Generator): Promi
       process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     )
     .option('--skip <gates>', 'comma-separated gates to leave out', '')
-    .action(async (flags: { dist: string; report: string; external?: boolean; chromium: string; skip: string }) => {
-      const { runCheck } = await import('./check/run-check.ts');
-      console.log(`Checking ${flags.dist}/`);
-      const options = {
-        dist: resolve(flags.dist),
-        report: resolve(flags.report),
-        external: flags.external ?? false,
-        chromium: flags.chromium,
-        skip: flags.skip.split(',').filter(Boolean),
-      };
-      exitCode = (await runCheck(options, (line) => console.log(line))) ? 0 : 1;
-    });
+    .action(
+      async (flags: {
+        dist: string;
+        content: string;
+        report: string;
+        external?: boolean;
+        chromium: string;
+        skip: string;
+      }) => {
+        const { runCheck } = await import('./check/run-check.ts');
+        console.log(`Checking ${flags.dist}/`);
+        const options = {
+          dist: resolve(flags.dist),
+          content: resolve(flags.content),
+          // Results keyed by their inputs only, so projects or CI runs may share the folder.
+          cacheDir: resolve(process.env.SITEGEN_CHECK_CACHE || '.cache/sitegen'),
+          report: resolve(flags.report),
+          external: flags.external ?? false,
+          chromium: flags.chromium,
+          skip: flags.skip.split(',').filter(Boolean),
+        };
+        exitCode = (await runCheck(options, (line) => console.log(line))) ? 0 : 1;
+      },
+    );
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

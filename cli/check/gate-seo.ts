@@ -1,12 +1,18 @@
 import { problemOn, type BuiltPage, type BuiltSite, type GateProblem, type GateResult } from './built-site.ts';
+import { checkVocabulary } from './structured-data-vocabulary.ts';
+
+/** What a search result shows before it cuts: the title's characters, the description's range. */
+export const TITLE_MAX = 60;
+export const DESCRIPTION_RANGE = [70, 160] as const;
 
 /**
  * What search engines read must agree with itself (docs/behaviour.md#seo-and-structured-data):
  * the sitemap lists exactly the indexable pages; each page is its own canonical; hreflang
- * alternates are reciprocal, include the page itself and x-default; titles and descriptions
- * are unique. Links are the links gate's.
+ * alternates are reciprocal, include the page itself and x-default; titles fit in 60 characters
+ * and descriptions in 70–160, each unique within its language; every JSON-LD block uses only
+ * what the schema.org vocabulary defines for its types. Links are the links gate's.
  */
-export function checkSeo(site: BuiltSite, baseUrl: string): GateResult {
+export async function checkSeo(site: BuiltSite, baseUrl: string, cacheDir: string): Promise<GateResult> {
   const problems: GateProblem[] = [];
   const report = (page: Pick<BuiltPage, 'file' | 'url'>, message: string) =>
     problems.push(problemOn(page, 'SearchMismatch', message));
@@ -52,9 +58,53 @@ export function checkSeo(site: BuiltSite, baseUrl: string): GateResult {
     const seen = new Map<string, string>();
     for (const page of indexable) {
       const value = read(page) ?? '';
-      if (seen.has(value)) report(page, `has the same ${what} as ${seen.get(value)}`);
-      seen.set(value, page.url);
+      const key = `${languageOf(page)} ${value}`;
+      if (seen.has(key)) report(page, `has the same ${what} as ${seen.get(key)}`);
+      seen.set(key, page.url);
     }
   }
+  for (const page of indexable) {
+    const title = [...(texts.title(page) ?? '')].length;
+    if (title > TITLE_MAX) report(page, `title is ${title} characters; a search result shows ${TITLE_MAX}`);
+    const description = [...(texts.description(page) ?? '')].length;
+    const [least, most] = DESCRIPTION_RANGE;
+    if (description < least || description > most)
+      report(page, `description is ${description} characters, not ${least}–${most}`);
+  }
+  await checkStructuredData(indexable, cacheDir, report);
   return { gate: 'seo', checked: indexable.length, problems };
+}
+
+function languageOf(page: BuiltPage): string {
+  return page.document.querySelector('html')?.getAttribute('lang') ?? '';
+}
+
+/** Each distinct JSON-LD block once, against the vocabulary; a problem on every page that has a faulty one. */
+async function checkStructuredData(
+  pages: readonly BuiltPage[],
+  cacheDir: string,
+  report: (page: BuiltPage, message: string) => void,
+): Promise<void> {
+  const blocks = new Map<string, BuiltPage[]>();
+  for (const page of pages)
+    for (const script of page.document.querySelectorAll('script[type="application/ld+json"]'))
+      blocks.set(script.textContent, [...(blocks.get(script.textContent) ?? []), page]);
+  const texts = [...blocks.keys()];
+  const parsed: unknown[] = [];
+  for (const text of texts) {
+    try {
+      parsed.push(JSON.parse(text));
+    } catch {
+      for (const page of blocks.get(text)!) report(page, 'has a JSON-LD block that is not JSON');
+      parsed.push({});
+    }
+  }
+  for (const finding of await checkVocabulary(parsed, cacheDir)) {
+    const [page] = blocks.get(texts[finding.block]!)!;
+    report(page!, `JSON-LD ${typeOf(parsed[finding.block])}: ${finding.message} (schema.org)`);
+  }
+}
+
+function typeOf(block: unknown): string {
+  return block && typeof block === 'object' && '@type' in block ? String(block['@type']) : 'block';
 }

@@ -8,10 +8,15 @@ import { checkBudgets, type PageWeight } from './gate-budgets.ts';
 import { checkHtml } from './gate-html.ts';
 import { checkLinks } from './gate-links.ts';
 import { checkSeo } from './gate-seo.ts';
+import { checkSpelling } from './gate-spelling.ts';
 
 /** How `check` runs. */
 export interface CheckOptions {
   readonly dist: string;
+  /** The content folder the site was built from: the spelling gate's word list and sources. */
+  readonly content: string;
+  /** Where slow results are kept between runs (the JSON-LD vocabulary check). */
+  readonly cacheDir: string;
   readonly report: string;
   /** Fetch external links too (needs a network). */
   readonly external: boolean;
@@ -32,7 +37,8 @@ export async function runCheck(options: CheckOptions, print: (line: string) => v
     const gates: [string, () => Promise<GateResult> | GateResult][] = [
       ['links', () => checkLinks(site, languagesOf(site), options.external)],
       ['html', () => checkHtml(site)],
-      ['seo', () => checkSeo(site, baseUrl)],
+      ['seo', () => checkSeo(site, baseUrl, options.cacheDir)],
+      ['spelling', () => checkSpelling(site, options.content)],
       ['budgets', () => checkBudgets(site)],
       ['accessibility', () => checkAccessibility(server.url, indexable, options.chromium)],
     ];

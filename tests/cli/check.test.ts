@@ -38,7 +38,7 @@ describe('check', () => {
     }
   }, 600_000);
 
-  it('passes the built site: links, HTML, search consistency and budgets, with a summary table and a JSON report', async () => {
+  it('passes the built site: links, HTML, search, spelling and budgets, with a summary table and a JSON report', async () => {
     const result = await runCli(['check', '--skip', 'accessibility', '--report', 'good.json'], { cwd: project });
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toMatch(/links\s+\d+ checked\s+0 problems/);
@@ -49,6 +49,7 @@ describe('check', () => {
       ['links', 0],
       ['html', 0],
       ['seo', 0],
+      ['spelling', 0],
       ['budgets', 0],
     ]);
   });
@@ -94,6 +95,69 @@ describe('check', () => {
       /links: \/es\/about\/ BrokenLink — the link \/es\/no-existe\/ leads to no file of the site/,
     );
     await writeFile(page, html);
+  });
+
+  it('fails on a title over 60 characters, a description outside 70–160 and JSON-LD that schema.org does not define', async () => {
+    const page = join(project, 'dist/en/about/index.html');
+    const html = await readFile(page, 'utf8');
+    const business = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Optician',
+      name: 'Test',
+      department: { '@type': 'MedicalBusiness', name: 'Audiology', medicalSpecialty: 'Audiology' },
+    });
+    await writeFile(
+      page,
+      html
+        .replace(
+          /<title>[^<]*<\/title>/,
+          `<title>${'A title far longer than any search result would show '.repeat(2)}</title>`,
+        )
+        .replace(/<meta name="description" content="[^"]*"/, '<meta name="description" content="Too short."')
+        .replace('</head>', `<script type="application/ld+json">${business}</script></head>`),
+    );
+    try {
+      const result = await runCli(['check', '--skip', 'accessibility,spelling', '--report', 'seo.json'], {
+        cwd: project,
+      });
+      expect(result.code).toBe(1);
+      const seo = problemsOf(await report('seo.json'), 'seo').map((problem) => `${problem.page} ${problem.message}`);
+      expect(seo).toContain('/en/about/ title is 106 characters; a search result shows 60');
+      expect(seo).toContain('/en/about/ description is 10 characters, not 70–160');
+      expect(seo).toContainEqual(
+        expect.stringMatching(
+          /^\/en\/about\/ JSON-LD Optician: .*'"?medicalSpecialty"?' does not exist in type 'MedicalBusinessLeaf'/,
+        ),
+      );
+      expect(seo).toHaveLength(3);
+    } finally {
+      await writeFile(page, html);
+    }
+  });
+
+  it("fails on a word no dictionary of the page's language knows, naming the page, the word and its source line", async () => {
+    const source = join(project, 'content/es/about.md');
+    const text = await readFile(source, 'utf8');
+    await writeFile(source, `${text}\nNos encanta la óptica y la optometira.\n`);
+    try {
+      expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
+      const result = await runCli(
+        ['check', '--skip', 'accessibility,links,html,seo,budgets', '--report', 'spelling.json'],
+        {
+          cwd: project,
+        },
+      );
+      expect(result.code).toBe(1);
+      const line = text.split('\n').length + 1;
+      const problems = problemsOf(await report('spelling.json'), 'spelling');
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatchObject({ code: 'Misspelling', page: '/es/about/', file: 'content/es/about.md', line });
+      expect(problems[0]!.message).toContain('"optometira" is not in the es dictionary');
+      expect(result.stdout).toContain(`spelling: /es/about/ (content/es/about.md:${line}) Misspelling`);
+    } finally {
+      await writeFile(source, text);
+      expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
+    }
   });
 
   it('fails on an accessibility violation, naming the page and the width', async () => {
