@@ -34,7 +34,7 @@ describe('brand carousel', () => {
     const { page } = await openBrands(1280);
     const root = page.locator('[data-carousel]');
     expect(await root.getAttribute('aria-roledescription')).toBe('carousel');
-    expect(await root.getAttribute('aria-label')).toBe('Our Brands');
+    expect(await root.getAttribute('aria-label')).toBe('Our brands');
     expect(await page.locator('.brand-slide').first().getAttribute('aria-roledescription')).toBe('slide');
     expect(await page.locator('.brand-slide').nth(2).getAttribute('aria-label')).toBe('3 of 7');
     expect(await page.locator('[data-carousel-track]').getAttribute('aria-live')).toBe('polite');

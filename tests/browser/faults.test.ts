@@ -92,6 +92,7 @@ describe('faults, in Chromium', () => {
       page.route('https://maps.example.com/**', (route) => route.abort('connectionrefused')),
     );
     await page.goto(`${site.url}/ca/`);
+    await islandsReady(page);
     await page.locator('[data-map-load]').click();
     const map = page.locator('iframe.location__map');
     await expect.poll(() => map.isVisible()).toBe(true);

@@ -48,7 +48,8 @@ const EDITS: Record<string, (random: Random, step: number) => Promise<string>> =
     await replaceIn(
       file,
       /^description: .*$/m,
-      () => `description: Una descripció nova, prou llarga per als cercadors, escrita al pas ${step}.`,
+      () =>
+        `description: Una descripció nova, prou llarga perquè els cercadors la mostrin sencera, escrita al pas ${step}.`,
     );
     return file;
   },

@@ -30,7 +30,7 @@ const EDITS = [
   {
     name: 'a setting on every page',
     file: 'content/site.yaml',
-    edit: (text: string) => text.replace('name: !example Òptica Poblenou', 'name: !example Òptica del Poblenou'),
+    edit: (text: string) => text.replace('name: !example Òptica Poblenou', 'name: !example Visió Poblenou'),
   },
 ] as const;
 
