@@ -61,8 +61,20 @@ export function checkMonthlyPrices(
   for (const page of pages) {
     const prices = monthlyPricesIn(page.text);
     const [first] = prices;
-    if (!first) continue;
     const file = `content/${page.path}`;
+    const block = EXAMPLE_BLOCK.exec(page.text);
+    if (block && !financing)
+      errors.push(
+        new BuildError(
+          'MissingCreditExample',
+          'asks for {{financing-example}} but content/site.yaml has no financing example',
+          {
+            file,
+            line: page.text.slice(0, block.index + block[0].indexOf('{')).split('\n').length,
+          },
+        ),
+      );
+    if (!first) continue;
     if (!EXAMPLE_BLOCK.test(page.text))
       errors.push(
         new BuildError(

@@ -124,6 +124,15 @@ const cases: BadInput[] = [
     expected: [/content\/site\.yaml:\d+/, 'financing.monthlyInstalment', '7.95%'],
   },
   {
+    name: 'monthly prices and their example block with no financing setting',
+    file: 'content/site.yaml',
+    edit: replace(/\nfinancing:\n(?: {2}.*\n|\s*#.*\n)+/, '\n'),
+    expected: [
+      /content\/ca\/services\/hearing-aids\.md:\d+:?\d* MissingCreditExample — asks for \{\{financing-example\}\}/,
+      /content\/collections\/products\.yaml:\d+:?\d* MissingCreditExample — shows a monthly price/,
+    ],
+  },
+  {
     name: 'a health centre without its authorisation number',
     file: 'content/site.yaml',
     edit: replace(/ {2}authorisation: .*\n/, ''),
