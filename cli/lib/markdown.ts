@@ -51,7 +51,8 @@ function markdownProcessor() {
   });
   return processor;
 }
-const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
+/** `{{dotted.path}}`: a setting written into a text. */
+export const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
 /**
  * Renders markdown to sanitised HTML: placeholders filled from the settings, internal links

@@ -1,6 +1,6 @@
-import type { BuildError } from '../errors.ts';
+import { BuildError } from '../errors.ts';
 import { creditExampleText } from '../../templates/format.ts';
-import { renderMarkdown, textParagraph, textTable, type GeneratedBlocks } from './markdown.ts';
+import { PLACEHOLDER, renderMarkdown, textParagraph, textTable, type GeneratedBlocks } from './markdown.ts';
 import { useResponsiveImages } from './responsive-image.ts';
 import type { Collections, ImageManifest, Locale, Localized, Route, Settings, Translate } from '../types.ts';
 
@@ -44,6 +44,24 @@ export async function renderBody(
     errors,
   );
   return useResponsiveImages(html, context.images);
+}
+
+/**
+ * The route with the settings written into its page's key facts (`facts` in the front matter),
+ * so a visit's length or price is a setting the facts box and the text share.
+ */
+export function withFactsFilled(route: Route, settings: Settings, errors: BuildError[]): Route {
+  const entry = route.entry;
+  if (!entry?.facts) return route;
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = lookupSetting(settings, name, route.locale);
+      if (value === undefined)
+        errors.push(new BuildError('UnknownSetting', `facts: unknown placeholder {{${name}}}`, { file: entry.file }));
+      return value ?? whole;
+    });
+  const facts = entry.facts.map((fact) => ({ label: fill(fact.label), value: fill(fact.value) }));
+  return { ...route, entry: { ...entry, facts } };
 }
 
 /** A setting by dotted path, when it is text, a number, or a text per language: `contact.email`. */

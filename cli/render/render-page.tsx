@@ -3,7 +3,7 @@ import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import { removeInvisibleCharacters } from '../lib/invisible-characters.ts';
-import { renderBody } from '../lib/page-body.ts';
+import { renderBody, withFactsFilled } from '../lib/page-body.ts';
 import { createPageIndex, type PageIndex, type PageRead } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { injectIslandScripts, islandsOf } from '../lib/scripts.ts';
@@ -91,8 +91,8 @@ export function createPageRenderer(
   const codes = context.languages.map((language) => language.code);
 
   return async (job) => {
-    const { route } = job;
     const errors: BuildError[] = [];
+    const route = withFactsFilled(job.route, context.settings, errors);
     warnings = [];
     const lookups = index.recorder();
     const language = tools.get(route.locale)!;

@@ -133,6 +133,16 @@ const cases: BadInput[] = [
     ],
   },
   {
+    name: 'an unknown settings placeholder in a service page’s key facts',
+    file: 'content/ca/services/salut-visual.md',
+    edit: replace('{{visits.eyeExam.minutes}}', '{{visits.eyeExam.length}}'),
+    expected: [
+      'content/ca/services/salut-visual.md',
+      'UnknownSetting',
+      'facts: unknown placeholder {{visits.eyeExam.length}}',
+    ],
+  },
+  {
     name: 'a health centre without its authorisation number',
     file: 'content/site.yaml',
     edit: replace(/ {2}authorisation: .*\n/, ''),
