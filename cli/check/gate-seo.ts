@@ -79,29 +79,30 @@ function languageOf(page: BuiltPage): string {
   return page.document.querySelector('html')?.getAttribute('lang') ?? '';
 }
 
-/** Each distinct JSON-LD block once, against the vocabulary; a problem on every page that has a faulty one. */
+/** Each distinct JSON-LD block once, against the vocabulary; a faulty one is reported on the first page that has it. */
 async function checkStructuredData(
   pages: readonly BuiltPage[],
   cacheDir: string,
   report: (page: BuiltPage, message: string) => void,
 ): Promise<void> {
-  const blocks = new Map<string, BuiltPage[]>();
+  const firstPage = new Map<string, BuiltPage>();
   for (const page of pages)
     for (const script of page.document.querySelectorAll('script[type="application/ld+json"]'))
-      blocks.set(script.textContent, [...(blocks.get(script.textContent) ?? []), page]);
-  const texts = [...blocks.keys()];
-  const parsed: unknown[] = [];
-  for (const text of texts) {
+      if (!firstPage.has(script.textContent)) firstPage.set(script.textContent, page);
+  const blocks: { page: BuiltPage; data: unknown }[] = [];
+  for (const [text, page] of firstPage) {
     try {
-      parsed.push(JSON.parse(text));
+      blocks.push({ page, data: JSON.parse(text) });
     } catch {
-      for (const page of blocks.get(text)!) report(page, 'has a JSON-LD block that is not JSON');
-      parsed.push({});
+      report(page, 'has a JSON-LD block that is not JSON');
     }
   }
-  for (const finding of await checkVocabulary(parsed, cacheDir)) {
-    const [page] = blocks.get(texts[finding.block]!)!;
-    report(page!, `JSON-LD ${typeOf(parsed[finding.block])}: ${finding.message} (schema.org)`);
+  for (const finding of await checkVocabulary(
+    blocks.map((block) => block.data),
+    cacheDir,
+  )) {
+    const block = blocks[finding.block]!;
+    report(block.page, `JSON-LD ${typeOf(block.data)}: ${finding.message} (schema.org)`);
   }
 }
 
