@@ -49,8 +49,10 @@ describe('every page', () => {
     const { page, errors } = await openPage(browser, server.url, { width: 1280, height: 800 });
     for (const url of urls) {
       await page.goto(server.url + url);
+      await islandsReady(page);
+      // The islands that mount on sight (the carousel, the map) mount too, and run.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(120);
+      await page.waitForTimeout(50);
     }
     expect(errors).toEqual([]);
     await page.context().close();
