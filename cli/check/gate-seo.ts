@@ -1,9 +1,6 @@
 import { problemOn, type BuiltPage, type BuiltSite, type GateProblem, type GateResult } from './built-site.ts';
+import { SEARCH_LIMITS } from '../schemas/common.ts';
 import { checkVocabulary } from './structured-data-vocabulary.ts';
-
-/** What a search result shows before it cuts: the title's characters, the description's range. */
-export const TITLE_MAX = 60;
-export const DESCRIPTION_RANGE = [70, 160] as const;
 
 /**
  * What search engines read must agree with itself (docs/behaviour.md#seo-and-structured-data):
@@ -65,9 +62,10 @@ export async function checkSeo(site: BuiltSite, baseUrl: string, cacheDir: strin
   }
   for (const page of indexable) {
     const title = [...(texts.title(page) ?? '')].length;
-    if (title > TITLE_MAX) report(page, `title is ${title} characters; a search result shows ${TITLE_MAX}`);
+    if (title > SEARCH_LIMITS.title)
+      report(page, `title is ${title} characters; a search result shows ${SEARCH_LIMITS.title}`);
     const description = [...(texts.description(page) ?? '')].length;
-    const [least, most] = DESCRIPTION_RANGE;
+    const [least, most] = SEARCH_LIMITS.description;
     if (description < least || description > most)
       report(page, `description is ${description} characters, not ${least}–${most}`);
   }

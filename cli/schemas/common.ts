@@ -36,8 +36,17 @@ export const siteFileSchema = z
   .string()
   .regex(/^\/(?![/\\])/, 'must be a path on this site that starts with a single /, such as /images/logo.svg');
 
+/** What a search result shows of a page: a title's characters, and a description's useful range. */
+export const SEARCH_LIMITS = { title: 60, description: [70, 160] } as const;
+
 /** A page's description in search results: long enough to say something, short enough not to be cut. */
 export const searchDescriptionSchema = z
   .string()
-  .refine((text) => [...text].length >= 70, 'should be a sentence of at least 70 characters')
-  .refine((text) => [...text].length <= 160, 'is cut in search results after 160 characters');
+  .refine(
+    (text) => [...text].length >= SEARCH_LIMITS.description[0],
+    `should be a sentence of at least ${SEARCH_LIMITS.description[0]} characters`,
+  )
+  .refine(
+    (text) => [...text].length <= SEARCH_LIMITS.description[1],
+    `is cut in search results after ${SEARCH_LIMITS.description[1]} characters`,
+  );

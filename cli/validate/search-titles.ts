@@ -1,8 +1,7 @@
 import { BuildError } from '../errors.ts';
+import { SEARCH_LIMITS } from '../schemas/common.ts';
 import type { PageEntry, Settings } from '../types.ts';
-
-/** Characters of a title a search result shows before it cuts. */
-const TITLE_MAX = 60;
+import { searchTitle } from '../../templates/seo/search-title.ts';
 
 /**
  * A page's title in search results is its front-matter title, " | " and the site's name (the
@@ -16,14 +15,14 @@ export function checkSearchTitles(
   errors: BuildError[],
 ): void {
   for (const page of pages) {
-    const full = page.id === '' ? page.title : `${page.title} | ${settings.name}`;
+    const full = searchTitle(page.id, page.title, settings.name);
     const length = [...full].length;
-    if (length <= TITLE_MAX) continue;
+    if (length <= SEARCH_LIMITS.title) continue;
     const line = (texts.get(page.file) ?? '').split('\n').findIndex((text) => /^title\s*:/.test(text)) + 1;
     errors.push(
       new BuildError(
         'InvalidField',
-        `title: "${full}" is ${length} characters in search results; keep the title within ${TITLE_MAX - (full.length - page.title.length)} so the whole fits in ${TITLE_MAX}`,
+        `title: "${full}" is ${length} characters in search results; keep the title within ${SEARCH_LIMITS.title - (full.length - page.title.length)} so the whole fits in ${SEARCH_LIMITS.title}`,
         { file: page.file, line: line || 1 },
       ),
     );

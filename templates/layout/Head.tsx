@@ -1,5 +1,6 @@
 import type { PageProps } from '../../cli/types.ts';
 import { JsonLd } from '../components/JsonLd.tsx';
+import { searchTitle } from '../seo/search-title.ts';
 import { useLanguage } from '../i18n.tsx';
 
 /**
@@ -41,7 +42,7 @@ export function Head({
   const ogLocale = languages.find((language) => language.code === locale)?.ogLocale;
   const image = assets.socialImage;
   const absolute = (url: string) => `${settings.baseUrl}${url}`;
-  const fullTitle = route.id === '' ? title : `${title} | ${settings.name}`;
+  const fullTitle = searchTitle(route.id, title, settings.name);
   return (
     <head>
       <meta charSet="utf-8" />
