@@ -10,6 +10,8 @@
 /** The catalogue: each code with the hint printed under its message. */
 export const errorCatalogue = {
   InvalidYaml: 'Fix the YAML syntax at that position (indentation, quotes, a missing colon).',
+  InvalidEncoding:
+    'Save the file as UTF-8 without a byte-order mark (in most editors: Save with Encoding → UTF-8).',
   InvalidFrontmatter: 'Front matter is the YAML block between the two `---` lines at the top of the file.',
   InvalidField: 'Compare the field with the documented shape in content/README.md.',
   UnknownLocale: 'Content folders are named after the languages listed in content/site.yaml.',
@@ -25,6 +27,8 @@ export const errorCatalogue = {
   BrokenLink: 'Link to an existing page, written without language prefix: /services/orto-k.',
   MissingCreditExample:
     'Write {{financing-example}} on the page and keep its figures and the price the same as the financing setting of content/site.yaml.',
+  OrphanPage:
+    'Link to the page from another page, list it in a collection (services.yaml puts it in the footer and on the home page), or remove it.',
   InvalidRedirect: 'Every redirect must start from a path that is not a page and end on a page.',
   TemplateError: 'A template threw while rendering; the component stack shows where.',
   OutputError: 'Check that the output folder can be written and the disk is not full.',

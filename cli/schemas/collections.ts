@@ -35,7 +35,10 @@ export const serviceIcons = [
   'grant',
 ] as const;
 
-/** content/collections/services.yaml: the optical and audiology cards of the home page. */
+/**
+ * content/collections/services.yaml: the services, in the order the home page's cards and the
+ * footer's lists show them; `onHome` and `inFooter` leave an entry out of one of the two.
+ */
 export const serviceCardSchema = z
   .object({
     id: slugSchema,
@@ -44,6 +47,8 @@ export const serviceCardSchema = z
     link: sitePathSchema,
     title: localizedSchema,
     description: localizedSchema,
+    onHome: z.boolean().default(true),
+    inFooter: z.boolean().default(true),
   })
   .strict();
 

@@ -61,7 +61,12 @@ export function BaseLayout(props: PageProps & FrameProps) {
           {children}
         </main>
         <Newsletter settings={props.settings} pages={props.pages} />
-        <Footer pages={props.pages} settings={props.settings} buildYear={props.buildYear} />
+        <Footer
+          pages={props.pages}
+          settings={props.settings}
+          services={props.collections.services}
+          buildYear={props.buildYear}
+        />
         <div
           className="toasts"
           role="status"

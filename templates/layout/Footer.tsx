@@ -1,23 +1,20 @@
-import type { PageProps } from '../../cli/types.ts';
+import type { PageProps, ServiceCard } from '../../cli/types.ts';
 import { phoneText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
 import { labelOf } from '../site-pages.ts';
 
-/** Which pages each footer group lists (docs/behaviour.md#page-frame); labels come from the pages themselves. */
-const visualServices = [
-  'eyeglasses',
-  'sunglasses',
-  'contact-lenses',
-  'salut-visual',
-  'orto-k',
-  'image-consulting',
-  'lens-consulting',
-];
-const auditoryServices = ['hearing-test', 'hearing-aids', 'ear-protection', 'technical-aids', 'subvenciones'];
-
-/** The footer's five groups (docs/behaviour.md#page-frame) and the bottom bar with copyright and legal links. */
-export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' | 'settings' | 'buildYear'>) {
+/**
+ * The footer's five groups (docs/behaviour.md#page-frame) and the bottom bar with copyright and
+ * legal links. The service groups list the services collection's entries, in its order; each
+ * link reads the label of the page it leads to.
+ */
+export function Footer({
+  pages,
+  settings,
+  services,
+  buildYear,
+}: Pick<PageProps, 'pages' | 'settings' | 'buildYear'> & { services: readonly ServiceCard[] }) {
   const { locale, t } = useLanguage();
   const pageLink = (id: string) => {
     const route = pages.find(locale, id);
@@ -27,6 +24,10 @@ export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' |
       </li>
     );
   };
+  const serviceLinks = (section: ServiceCard['section']) =>
+    services
+      .filter((service) => service.section === section && service.inFooter)
+      .map((service) => pageLink(service.link.slice(1)));
   const { address, contact } = settings;
   return (
     <footer className="footer">
@@ -51,11 +52,11 @@ export function Footer({ pages, settings, buildYear }: Pick<PageProps, 'pages' |
         </section>
         <nav aria-labelledby="footer-visual">
           <h2 id="footer-visual">{t('footer.visual')}</h2>
-          <ul>{visualServices.map((slug) => pageLink(`services/${slug}`))}</ul>
+          <ul>{serviceLinks('optical')}</ul>
         </nav>
         <nav aria-labelledby="footer-auditory">
           <h2 id="footer-auditory">{t('footer.auditory')}</h2>
-          <ul>{auditoryServices.map((slug) => pageLink(`services/${slug}`))}</ul>
+          <ul>{serviceLinks('audiology')}</ul>
         </nav>
         <nav aria-labelledby="footer-support">
           <h2 id="footer-support">{t('footer.support')}</h2>
