@@ -10,8 +10,7 @@
 /** The catalogue: each code with the hint printed under its message. */
 export const errorCatalogue = {
   InvalidYaml: 'Fix the YAML syntax at that position (indentation, quotes, a missing colon).',
-  InvalidEncoding:
-    'Save the file as UTF-8 without a byte-order mark (in most editors: Save with Encoding → UTF-8).',
+  InvalidEncoding: 'Save the file as UTF-8 without a byte-order mark (in most editors: Save with Encoding → UTF-8).',
   InvalidFrontmatter: 'Front matter is the YAML block between the two `---` lines at the top of the file.',
   InvalidField: 'Compare the field with the documented shape in content/README.md.',
   UnknownLocale: 'Content folders are named after the languages listed in content/site.yaml.',

@@ -31,7 +31,8 @@ export function HomePage(props: PageProps) {
     assets.socialImage?.url,
   );
   const hero = route.entry?.image;
-  const cards = (section: 'optical' | 'audiology') => collections.services.filter((card) => card.section === section && card.onHome);
+  const cards = (section: 'optical' | 'audiology') =>
+    collections.services.filter((card) => card.section === section && card.onHome);
   return (
     <BaseLayout {...props} structuredData={business}>
       <Island name="home" load="load" props={{ placeholder: HERO_PLACEHOLDER }}>

@@ -8,7 +8,7 @@ describe('renderDocument', () => {
     const errors: BuildError[] = [];
     const html = await renderDocument(
       <main>
-        <Footer pages={{} as never} settings={{} as never} buildYear={2026} />
+        <Footer pages={{} as never} settings={{} as never} services={[]} buildYear={2026} />
       </main>,
       'templates/layout/Footer.tsx',
       errors,
