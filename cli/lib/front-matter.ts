@@ -10,9 +10,15 @@ export interface MarkdownSource {
   readonly bodyLine: number;
 }
 
-/** Splits a markdown file; the front matter is parsed by the `yaml` package so errors have lines. */
+/** The opening fence: `---` alone on the first line. */
+const OPENING = /^---\r?\n/;
+
+/**
+ * Splits a markdown file; the front matter is parsed by the `yaml` package so errors have lines.
+ * Positions in the front matter are positions in the file: line 2 is the line below `---`.
+ */
 export function parseMarkdownFile(text: string, file: string): MarkdownSource {
-  if (!/^---\r?\n/.test(text)) {
+  if (!OPENING.test(text)) {
     throw new BuildError('InvalidFrontmatter', 'the file does not start with a front matter block (`---`)', {
       file,
       line: 1,
@@ -20,16 +26,22 @@ export function parseMarkdownFile(text: string, file: string): MarkdownSource {
     });
   }
   // gray-matter only splits the fences here; the yaml package parses, so positions are known.
+  // Its `matter` is what follows the opening `---` up to the newline before the closing one,
+  // and its `content` the rest of the file after the closing line.
   const split = matter(text, { engines: { yaml: () => ({}) } });
-  const closing = text.indexOf(split.content);
-  if (!split.matter.trim() || closing < 0) {
+  const isClosed = text.indexOf('\n---', 3) >= 0;
+  if (!split.matter.trim() || !isClosed) {
     throw new BuildError('InvalidFrontmatter', 'the front matter block is empty or not closed by a `---` line', {
       file,
       line: 1,
       col: 1,
     });
   }
-  const frontMatter = parseYaml(split.matter, file, 1, 'InvalidFrontmatter');
-  const bodyLine = text.slice(0, closing).split('\n').length;
+  // The fence's three characters become blanks, so every offset in the YAML is the same offset
+  // in the file, and lines and columns are the file's. The newline before the closing fence
+  // ends the last line: without it, a Windows line end leaves a lone \r after the last value.
+  const frontMatter = parseYaml(`   ${split.matter}\n`, file, 0, 'InvalidFrontmatter');
+  const bodyStart = text.length - split.content.length;
+  const bodyLine = text.slice(0, bodyStart).split('\n').length;
   return { frontMatter, body: split.content, bodyLine };
 }

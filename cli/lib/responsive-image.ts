@@ -1,4 +1,19 @@
-import type { ImageManifest, ResponsiveImage } from '../types.ts';
+import type { SourcePosition } from '../errors.ts';
+import type { BinaryFile, ImageManifest, ResponsiveImage } from '../types.ts';
+
+/** A field of the content that names a content image: where it is, and its name (`"image.src"`). */
+export interface ImageReference extends SourcePosition {
+  readonly file: string;
+  readonly field: string;
+}
+
+/**
+ * A JPEG or PNG of content/images/, with the fields that name it as validation found them, so
+ * an image that cannot be decoded is reported where it is used.
+ */
+export interface ContentImage extends BinaryFile {
+  readonly referencedBy?: readonly ImageReference[];
+}
 
 /** Body images are at most the prose column wide (44rem), the whole viewport on phones. */
 const SIZES = '(min-width: 48rem) 44rem, 100vw';

@@ -1,5 +1,18 @@
-import { isCollection, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, visit, type Document } from 'yaml';
+import {
+  isCollection,
+  isPair,
+  isScalar,
+  isSeq,
+  parse,
+  parseDocument,
+  Parser,
+  visit,
+  type CST,
+  type Document,
+  type YAMLError,
+} from 'yaml';
 import { BuildError, type ErrorCode } from '../errors.ts';
+import { positionsIn } from './text-position.ts';
 
 /** Tag that marks a setting as a stand-in value shipped with the repository. */
 const EXAMPLE_TAG = '!example';
@@ -14,21 +27,18 @@ export interface YamlSource {
 }
 
 /**
- * Parses YAML keeping positions. `lineOffset` shifts reported lines, for front matter that
- * starts below a `---` fence. Throws a BuildError at the first syntax error.
+ * Parses YAML keeping positions: lines from 1, columns in characters from 1. `lineOffset`
+ * shifts reported lines, for YAML that starts below the first line of its file. Throws a
+ * BuildError at the first syntax error, placed where a person fixes it (see `whereToFix`).
  */
 export function parseYaml(text: string, file: string, lineOffset = 0, code: ErrorCode = 'InvalidYaml'): YamlSource {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const positionAt = positionsIn(text);
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const [first] = doc.errors;
   if (first) {
-    const pos = lineCounter.linePos(first.pos[0]);
-    throw new BuildError(code, first.message.split('\n')[0] ?? first.message, {
-      file,
-      line: pos.line + lineOffset,
-      col: pos.col,
-      cause: first,
-    });
+    const { offset, message } = whereToFix(first, text);
+    const pos = positionAt(offset);
+    throw new BuildError(code, message, { file, line: pos.line + lineOffset, col: pos.col, cause: first });
   }
   const examplePaths = resolveExampleTags(doc);
   return {
@@ -36,11 +46,108 @@ export function parseYaml(text: string, file: string, lineOffset = 0, code: Erro
     examplePaths,
     positionOf(path) {
       const node = nearestNode(doc, path);
-      const offset = node?.range?.[0] ?? 0;
-      const pos = lineCounter.linePos(offset);
+      const pos = positionAt(node?.range?.[0] ?? 0);
       return { line: pos.line + lineOffset, col: pos.col };
     },
   };
+}
+
+/**
+ * The offset of a syntax error where a person fixes it, and its message. The yaml package
+ * reports some errors where it noticed them: an unclosed quote or bracket at the end of the
+ * text or at what follows it, a line indented too deep at the value of the line above (which
+ * the deeper line continues, as a key over two lines), a misindented line at its first column.
+ */
+function whereToFix(error: YAMLError, text: string): { offset: number; message: string } {
+  const [start] = error.pos;
+  const message = error.message.split('\n')[0] ?? error.message;
+  const tokens = tokensOf(text);
+  if (error.code === 'MISSING_CHAR' && /^Missing closing .quote/.test(message)) {
+    const quoted = latest(
+      tokens.filter(
+        (token): token is CST.FlowScalar =>
+          (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') &&
+          token.offset <= start &&
+          start <= token.offset + token.source.length,
+      ),
+    );
+    if (quoted) return { offset: quoted.offset, message: `${message} for the text that starts here` };
+  }
+  // A bracket never closed makes what follows it wrong: the bracket is what to fix.
+  const open = latest(
+    tokens.filter(
+      (token): token is CST.FlowCollection =>
+        token.type === 'flow-collection' && token.offset <= start && !isClosed(token),
+    ),
+  );
+  if (open) {
+    const closing = open.start.source === '[' ? ']' : '}';
+    const what = /^Flow (sequence|map)\b/.test(message) ? `: ${message}` : ` (${message})`;
+    return { offset: open.offset, message: `the ${open.start.source} opened here has no ${closing}${what}` };
+  }
+  if (error.code === 'MULTILINE_IMPLICIT_KEY' || error.code === 'BLOCK_AS_IMPLICIT_KEY') {
+    // `b: 1` and a deeper `c: 2` below it read as one key, "1 c": the deeper line is the mistake.
+    // The error stands at the key, or at the tag or anchor before it, that opens a nested map.
+    const key = tokens
+      .map((token) => {
+        if (token.type !== 'block-map') return token.offset === start ? token : undefined;
+        const [item] = token.items;
+        return [token.offset, item?.start[0]?.offset].includes(start) ? (item?.key ?? undefined) : undefined;
+      })
+      .find((token) => token && 'source' in token && token.source.trimEnd().includes('\n')) as
+      CST.FlowScalar | undefined;
+    if (key) {
+      const lastLine = text.lastIndexOf('\n', key.offset + key.source.trimEnd().length - 1) + 1;
+      return {
+        offset: skipBlanks(text, lastLine),
+        message:
+          'this line is read as going on from the line above, and a key cannot span two lines: check its indentation',
+      };
+    }
+    if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && message.startsWith('Nested mappings'))
+      return { offset: start, message: `a value that holds ": " must be in quotes (${message})` };
+  }
+  if (error.code === 'BAD_INDENT' || message.startsWith('Sequence item without')) {
+    return { offset: skipBlanks(text, start, true), message };
+  }
+  return { offset: start, message };
+}
+
+/** Every token of the text's concrete syntax tree, collections and scalars included, in no set order. */
+function tokensOf(text: string): CST.Token[] {
+  const tokens: CST.Token[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.type === 'string' && typeof record.offset === 'number') tokens.push(value as CST.Token);
+    for (const child of Object.values(record)) if (child && typeof child === 'object') walk(child);
+  };
+  walk([...new Parser().parse(text)]);
+  return tokens;
+}
+
+function latest<T extends { offset: number }>(tokens: readonly T[]): T | undefined {
+  return tokens.reduce<T | undefined>(
+    (best, token) => (!best || token.offset >= best.offset ? token : best),
+    undefined,
+  );
+}
+
+function isClosed(collection: CST.FlowCollection): boolean {
+  const closing = collection.start.source === '[' ? ']' : '}';
+  return collection.end.some((token) => token.source === closing);
+}
+
+/** The offset of the next character that is not a space or tab (nor a line break, with `acrossLines`). */
+function skipBlanks(text: string, offset: number, acrossLines = false): number {
+  const blank = acrossLines ? /[ \t\r\n]/ : /[ \t]/;
+  let at = offset;
+  while (at < text.length && blank.test(text[at]!)) at++;
+  return at < text.length ? at : offset;
 }
 
 /**

@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { BuildError } from '../errors.ts';
-import type { Sources } from '../types.ts';
+import { BuildError, throwIfAny } from '../errors.ts';
+import { decodeUtf8 } from '../lib/text-encoding.ts';
+import type { SourceFile, Sources } from '../types.ts';
 
 /** Content images the build turns into responsive images. */
 const RASTER_IMAGE = /^images\/.+\.(jpe?g|png)$/i;
+/** Content files that are text, which must be UTF-8: pages, YAML, the spelling gate's word list. */
+const TEXT_FILE = /\.(md|ya?ml|txt)$/i;
 
 /**
  * Reads every file below the content and public folders, skipping dot-files and dot-folders
  * (editors' swap files, the JSON Schemas). One file after another and synchronously: for
  * thousands of small files that is several times faster than as many promises, and the build
- * has nothing else to do meanwhile.
+ * has nothing else to do meanwhile. Text files that are not UTF-8 fail the build together.
  */
 export async function loadSources(folders: { contentDir: string; publicDir: string }): Promise<Sources> {
   const [contentPaths, publicPaths] = await Promise.all([
@@ -19,13 +22,20 @@ export async function loadSources(folders: { contentDir: string; publicDir: stri
     listFiles(folders.publicDir, true),
   ]);
   const read = (dir: string, path: string) => readBytes(join(dir, path));
+  const errors: BuildError[] = [];
+  const content = contentPaths
+    .filter((path) => !RASTER_IMAGE.test(path))
+    .map((path): SourceFile => {
+      const file = displayPath(join(folders.contentDir, path));
+      const bytes = read(folders.contentDir, path);
+      if (!TEXT_FILE.test(path)) return { file, path, text: bytes.toString('utf8') };
+      const decoded = decodeUtf8(bytes, file);
+      if ('error' in decoded) errors.push(decoded.error);
+      return { file, path, text: 'text' in decoded ? decoded.text : '' };
+    });
+  throwIfAny(errors);
   return {
-    content: contentPaths
-      .filter((path) => !RASTER_IMAGE.test(path))
-      .map((path) => {
-        const absolute = join(folders.contentDir, path);
-        return { file: displayPath(absolute), path, text: read(folders.contentDir, path).toString('utf8') };
-      }),
+    content,
     images: contentPaths
       .filter((path) => RASTER_IMAGE.test(path))
       .map((path) => ({ path, contents: read(folders.contentDir, path) })),

@@ -2,6 +2,7 @@ import { BuildError, fromRecord, throwIfAny } from '../errors.ts';
 import type { redirectsFileSchema } from '../schemas/collections.ts';
 import type { UiKey } from '../schemas/ui.ts';
 import type { Collections, Content, Language, Locale, PageEntry, Settings, SourceFile, Sources } from '../types.ts';
+import { checkAssetReferences } from '../validate/asset-references.ts';
 import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
 import { checkSearchTitles } from '../validate/search-titles.ts';
 import { parseContentFile, type ParsedPage, type ParseFile } from '../validate/parse-file.ts';
@@ -51,6 +52,9 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
     return parsed.value as T | undefined;
   };
   const settings = valueOf<Settings>('site.yaml', []);
+  // Without settings the site's languages are unknown, and every text per language, page and
+  // translation table would be wrong for it: site.yaml's own problems are the ones to report.
+  if (!settings) throwIfAny(findings.errors);
   const codes = settings?.languages.map((language) => language.code) ?? [];
   const redirects = valueOf<z.infer<typeof redirectsFileSchema>>('redirects.yaml', codes);
   const collections = Object.fromEntries(
@@ -61,18 +65,22 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
   ) as unknown as Collections;
   const ui = Object.fromEntries(codes.map((code) => [code, uiTableOf(byPath, code, codes, valueOf, findings)]));
   const pages: PageEntry[] = [];
+  /** Pages whose file has problems, as `locale/id`: they exist, so their translations have an original. */
+  const failed = new Set<string>();
   for (const file of sources.content) {
     const known = isKnownFile(file, codes);
     if (known === 'page') {
       const parsed = valueOf<ParsedPage>(file.path, codes);
       if (parsed) pages.push(pageEntryOf(file, parsed));
+      else failed.add(pageKeyOf(file.path));
     } else if (known === 'other') {
       valueOf(file.path, codes, false);
     } else if (known !== 'read') {
       findings.errors.push(unknownFileError(file, codes));
     }
   }
-  findMissingPages(pages, codes, findings);
+  findMissingPages(pages, failed, codes, findings);
+  const images = checkAssetReferences(pages, collections, byPath, sources, findings.errors);
   if (settings) {
     checkSearchTitles(pages, new Map(sources.content.map((file) => [file.file, file.text])), settings, findings.errors);
     checkMonthlyPrices(
@@ -94,7 +102,7 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
     redirectRules: redirects!.moved,
     unprefixedSections: redirects!.unprefixed,
     publicFiles: sources.publicFiles,
-    images: sources.images,
+    images,
     warnings: findings.warnings,
   };
 }
@@ -143,17 +151,36 @@ function unknownFileError(file: SourceFile, codes: readonly Locale[]): BuildErro
 
 /** A page of the site from its file and its parsed front matter: its id is its path in the language folder. */
 function pageEntryOf(file: SourceFile, parsed: ParsedPage): PageEntry {
-  const [locale = '', ...rest] = file.path.split('/');
-  const id = rest
-    .join('/')
-    .replace(/\.md$/, '')
-    .replace(/(^|\/)index$/, '');
+  const { locale, id } = pageIdOf(file.path);
   const body = file.text.slice(parsed.bodyStart);
   return { id, locale, ...parsed.frontMatter, file: file.file, body, bodyLine: parsed.bodyLine };
 }
 
-/** Pages without an original in the default language (errors), and pages a language lacks (warnings). */
-function findMissingPages(pages: PageEntry[], codes: readonly Locale[], findings: Findings): void {
+/** A page's language and id from its path below content/: `es/services/index.md` is `es`, `services`. */
+function pageIdOf(path: string): { locale: Locale; id: string } {
+  const [locale = '', ...rest] = path.split('/');
+  const id = rest
+    .join('/')
+    .replace(/\.md$/, '')
+    .replace(/(^|\/)index$/, '');
+  return { locale, id };
+}
+
+function pageKeyOf(path: string): string {
+  const { locale, id } = pageIdOf(path);
+  return `${locale}/${id}`;
+}
+
+/**
+ * Pages without an original in the default language (errors), and pages a language lacks
+ * (warnings). A page whose file has problems (`failed`, as `locale/id`) is there all the same.
+ */
+function findMissingPages(
+  pages: PageEntry[],
+  failed: ReadonlySet<string>,
+  codes: readonly Locale[],
+  findings: Findings,
+): void {
   const seen = new Map<string, string>();
   for (const page of [...pages]) {
     const key = `${page.locale}/${page.id}`;
@@ -167,7 +194,8 @@ function findMissingPages(pages: PageEntry[], codes: readonly Locale[], findings
   }
   const [original] = codes;
   const originals = new Set(pages.filter((page) => page.locale === original).map((page) => page.id));
-  const present = new Set(pages.map((page) => `${page.locale}/${page.id}`));
+  for (const key of failed) if (key.startsWith(`${original}/`)) originals.add(key.slice(`${original}/`.length));
+  const present = new Set([...pages.map((page) => `${page.locale}/${page.id}`), ...failed]);
   for (const page of pages.filter((entry) => entry.locale !== original && !originals.has(entry.id))) {
     const message = `this page has no original in the default language: content/${original}/${page.id || 'index'}.md`;
     findings.errors.push(new BuildError('MissingOriginal', message, { file: page.file }));

@@ -1,4 +1,5 @@
 import { BuildError } from '../errors.ts';
+import { positionAt } from '../lib/text-position.ts';
 import { parseYaml } from '../lib/yaml-lines.ts';
 import type { Collections, Settings, SourceFile } from '../types.ts';
 
@@ -10,12 +11,12 @@ const MONTHLY_PRICE =
   /(?:€\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?€|(\{\{\s*financing\.monthlyInstalment\s*\}\}))\s*(?:\/\s*(?:mes|month)\b|al mes\b|a month\b|per month\b|each month\b|cada mes\b|mensuals?\b|mensuales?\b)/giu;
 const EXAMPLE_BLOCK = /^\s*\{\{\s*financing-example\s*\}\}\s*$/m;
 
-/** Each monthly price a text shows, with its 1-based line and the amount (undefined for the placeholder). */
-export function monthlyPricesIn(text: string): { line: number; shown: string; amount?: number }[] {
+/** Each monthly price a text shows, with its 1-based line and column and the amount (undefined for the placeholder). */
+export function monthlyPricesIn(text: string): { line: number; col: number; shown: string; amount?: number }[] {
   return [...text.matchAll(MONTHLY_PRICE)].map((match) => {
     const digits = match[1] ?? match[2];
     return {
-      line: text.slice(0, match.index).split('\n').length,
+      ...positionAt(text, match.index),
       shown: match[0],
       ...(digits ? { amount: Number(digits.replace(',', '.')) } : {}),
     };
@@ -37,16 +38,13 @@ export function checkMonthlyPrices(
   errors: BuildError[],
 ): void {
   const financing = settings.financing;
-  const agree = (file: string, line: number, shown: string, amount: number | undefined) => {
+  const agree = (file: string, where: { line: number; col: number }, shown: string, amount: number | undefined) => {
     if (!financing)
       errors.push(
         new BuildError(
           'MissingCreditExample',
           `shows a monthly price (${shown}) but content/site.yaml has no financing example`,
-          {
-            file,
-            line,
-          },
+          { file, ...where },
         ),
       );
     else if (amount !== undefined && amount !== financing.monthlyInstalment)
@@ -54,7 +52,7 @@ export function checkMonthlyPrices(
         new BuildError(
           'MissingCreditExample',
           `shows ${shown}, but the representative example in content/site.yaml is for ${financing.monthlyInstalment} € a month`,
-          { file, line },
+          { file, ...where },
         ),
       );
   };
@@ -68,10 +66,7 @@ export function checkMonthlyPrices(
         new BuildError(
           'MissingCreditExample',
           'asks for {{financing-example}} but content/site.yaml has no financing example',
-          {
-            file,
-            line: page.text.slice(0, block.index + block[0].indexOf('{')).split('\n').length,
-          },
+          { file, ...positionAt(page.text, block.index + block[0].indexOf('{')) },
         ),
       );
     if (!first) continue;
@@ -80,16 +75,20 @@ export function checkMonthlyPrices(
         new BuildError(
           'MissingCreditExample',
           `shows a monthly price (${first.shown}) without the representative example that ${LAW} requires`,
-          { file, line: first.line },
+          { file, line: first.line, col: first.col },
         ),
       );
-    for (const price of prices) agree(file, price.line, price.shown, price.amount);
+    for (const price of prices) agree(file, price, price.shown, price.amount);
   }
   if (!productsFile) return;
   const positions = parseYaml(productsFile.text, `content/${productsFile.path}`);
   products.forEach((product, index) => {
     if (product.pricePeriod !== 'month') return;
-    const { line } = positions.positionOf([index, 'price']);
-    agree(`content/${productsFile.path}`, line, `${product.price} € a month`, product.price);
+    agree(
+      `content/${productsFile.path}`,
+      positions.positionOf([index, 'price']),
+      `${product.price} € a month`,
+      product.price,
+    );
   });
 }

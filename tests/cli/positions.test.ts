@@ -1,0 +1,238 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, hashTree, runCli } from '../helpers/cli.ts';
+
+/**
+ * Every error about a content file names the line and column of the file as saved, counted
+ * the way an editor counts them (lines and characters from 1). Each case edits the bytes of a
+ * file of one scratch project, builds with the real command line, expects exactly the problems
+ * listed, checks that dist/ is untouched, and puts the file back.
+ */
+
+let project: string;
+let distHash: string;
+
+beforeAll(async () => {
+  project = await copyProject();
+  const first = await runCli(['build', '--quiet'], { cwd: project, env: { SOURCE_DATE_EPOCH: '1763683200' } });
+  expect(first.code, first.stderr).toBe(0);
+  distHash = await hashTree(join(project, 'dist'));
+});
+afterAll(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+/** A file of the scratch project, as bytes and as text. */
+const read = async (file: string) => {
+  const bytes = await readFile(join(project, file));
+  return { bytes, text: bytes.toString('utf8') };
+};
+
+/** Line and column (1-based, in characters) of an offset of a text. */
+function positionOf(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const col = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
+  return `${line}:${col}`;
+}
+
+/** The offset of `needle` in `text`, which must hold it once. */
+function offsetOf(text: string, needle: string | RegExp): number {
+  const pattern = typeof needle === 'string' ? new RegExp(needle, 'g') : new RegExp(needle, `${needle.flags}g`);
+  const matches = [...text.matchAll(pattern)];
+  expect(matches, `${String(needle)} once in the text`).toHaveLength(1);
+  return matches[0]!.index;
+}
+
+/** Replaces a part of a text that must be there once. */
+function replaceOnce(text: string, from: string, to: string): string {
+  expect(text.split(from), `"${from}" once in the text`).toHaveLength(2);
+  return text.replace(from, to);
+}
+
+/**
+ * Writes `edits` (file → new contents), builds, restores every file, and expects the build to
+ * fail with exactly the problems `expected` lists (each the start of a printed problem line:
+ * `file:line:col Code — message…`), in that order, leaving dist/ as it was.
+ */
+async function expectProblems(
+  edits: Record<string, string | Buffer | null>,
+  expected: readonly (string | RegExp)[],
+): Promise<void> {
+  const originals = new Map<string, Buffer | undefined>();
+  for (const [file, contents] of Object.entries(edits)) {
+    const path = join(project, file);
+    originals.set(path, await readFile(path).catch(() => undefined));
+    await mkdir(dirname(path), { recursive: true });
+    if (contents === null) await rm(path);
+    else await writeFile(path, contents);
+  }
+  try {
+    const result = await runCli(['build', '--quiet'], { cwd: project });
+    expect(result.code, result.stderr).toBe(1);
+    const problems = result.stderr.split('\n').filter((line) => /^\S+ [A-Z][A-Za-z]+ — /.test(line));
+    expect(problems, result.stderr).toHaveLength(expected.length);
+    expected.forEach((start, index) => {
+      if (typeof start === 'string') expect(problems[index]!.startsWith(start), problems[index]).toBe(true);
+      else expect(problems[index]).toMatch(start);
+    });
+    expect(result.stderr).toMatch(new RegExp(`^${expected.length} problems? found:`, 'm'));
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+  } finally {
+    for (const [path, original] of originals) {
+      if (original === undefined) await rm(path, { force: true });
+      else await writeFile(path, original);
+    }
+  }
+}
+
+describe('error positions', () => {
+  it('places front-matter errors on the line and column of the file, with no cascade to the translations', async () => {
+    const file = 'content/ca/about.md';
+    const { text } = await read(file);
+    const line7 = text.split('\n')[6]!;
+    expect(line7).toMatch(/^image: \{ src: .*width: 800,/);
+
+    // A value of the wrong type on line 7, at the value itself; the translations' originals stand.
+    const wide = replaceOnce(text, 'width: 800,', 'width: "wide",');
+    await expectProblems({ [file]: wide }, [
+      `${file}:${positionOf(wide, offsetOf(wide, '"wide"'))} InvalidFrontmatter — "image.width" is invalid`,
+    ]);
+    expect(positionOf(wide, offsetOf(wide, '"wide"'))).toMatch(/^7:/);
+
+    // A YAML syntax error on line 7: a bracket never closed, at the bracket.
+    const bracket = replaceOnce(text, 'width: 800,', 'width: [800,');
+    await expectProblems({ [file]: bracket }, [
+      `${file}:${positionOf(bracket, offsetOf(bracket, '\\[800'))} InvalidFrontmatter — the [ opened here has no ]`,
+    ]);
+
+    // A value holding ": " unquoted, at the value.
+    const colon = text.replace(/^label: "(.*)"$/m, 'label: $1: x');
+    await expectProblems({ [file]: colon }, [
+      `${file}:${positionOf(colon, offsetOf(colon, /(?<=^label: )/m))} InvalidFrontmatter — a value that holds ": " must be in quotes`,
+    ]);
+
+    // A quote never closed, at the opening quote, not at the end of the front matter.
+    const quote = text.replace(/^(title: "[^"\n]*)"$/m, '$1');
+    await expectProblems({ [file]: quote }, [
+      `${file}:${positionOf(quote, offsetOf(quote, /(?<=^title: )"/m))} InvalidFrontmatter — Missing closing "quote`,
+    ]);
+  });
+
+  it('places YAML syntax errors on the line a person fixes', async () => {
+    const file = 'content/site.yaml';
+    const { text } = await read(file);
+
+    // A key indented deeper than its neighbours: the line of that key, at its first character.
+    const deeper = replaceOnce(text, '\n  taxId:', '\n    taxId:');
+    await expectProblems({ [file]: deeper }, [
+      `${file}:${positionOf(deeper, offsetOf(deeper, 'taxId:'))} InvalidYaml — this line is read as going on from the line above`,
+    ]);
+
+    // A key indented less than its neighbours: its first character, not column 1.
+    const shallower = replaceOnce(text, '\n  taxId:', '\n taxId:');
+    await expectProblems({ [file]: shallower }, [
+      `${file}:${positionOf(shallower, offsetOf(shallower, 'taxId:'))} InvalidYaml — All mapping items must start at the same column`,
+    ]);
+
+    // An unclosed quote: at the opening quote, not at the end of the file. Only site.yaml's
+    // error is reported: without the site's languages nothing else can be checked.
+    const quote = text.replace(/^( {2}authorisation: !example "[^"\n]*)"$/m, '$1');
+    expect(quote).not.toBe(text);
+    await expectProblems({ [file]: quote }, [
+      `${file}:${positionOf(quote, offsetOf(quote, /(?<=authorisation: !example )"/))} InvalidYaml — Missing closing "quote`,
+    ]);
+  });
+
+  it('refuses content files that are not UTF-8, at the first bad byte, all files together', async () => {
+    const ca = 'content/ca/about.md';
+    const es = 'content/es/about.md';
+    const caText = (await read(ca)).text;
+    const esText = (await read(es)).text;
+    const firstAccent = (text: string) => [...text].findIndex((character) => character.codePointAt(0)! > 0x7f);
+    const latin1 = (text: string) => {
+      const index = firstAccent(text);
+      const byte = text.codePointAt(index)!.toString(16).toUpperCase();
+      // In Latin-1 every character is one byte: the character's index is its byte offset.
+      return `${positionOf(text, index)} InvalidEncoding — byte 0x${byte} at byte offset ${index} is not UTF-8; the file looks saved as Latin-1 (Windows-1252)`;
+    };
+    expect(caText.slice(0, firstAccent(caText)).length).toBe(firstAccent(caText));
+    await expectProblems({ [ca]: Buffer.from(caText, 'latin1'), [es]: Buffer.from(esText, 'latin1') }, [
+      `${ca}:${latin1(caText)}`,
+      `${es}:${latin1(esText)}`,
+    ]);
+
+    await expectProblems({ [ca]: `\uFEFF${caText}` }, [
+      `${ca}:1:1 InvalidEncoding — the file starts with a UTF-8 byte-order mark`,
+    ]);
+
+    const nul = replaceOnce(caText, 'Tenim cura', 'Tenim\0 cura');
+    const at = offsetOf(nul, '\0');
+    await expectProblems({ [ca]: nul }, [
+      `${ca}:${positionOf(nul, at)} InvalidEncoding — byte 0x00 at byte offset ${Buffer.byteLength(nul.slice(0, at))} is a NUL character`,
+    ]);
+
+    const words = 'content/words.txt';
+    const wordList = (await read(words)).text;
+    await expectProblems({ [words]: Buffer.concat([Buffer.from(wordList), Buffer.from('Güell\n', 'latin1')]) }, [
+      `${words}:${wordList.split('\n').length}:2 InvalidEncoding — byte 0xFC at byte offset ${Buffer.byteLength(wordList) + 1} is not UTF-8`,
+    ]);
+  });
+
+  it('names the content file and field of an image that is missing or cannot be read', async () => {
+    const file = 'content/collections/products.yaml';
+    const { text } = await read(file);
+    const svg = 'public/images/products/sunglasses.svg';
+    const where = positionOf(text, offsetOf(text, '/images/products/sunglasses\\.svg'));
+    const index = text.slice(0, text.indexOf('sunglasses.svg')).split(/^- /m).length - 2;
+
+    const missing = replaceOnce(text, '/images/products/sunglasses.svg', '/images/products/nope.svg');
+    await expectProblems({ [file]: missing }, [
+      `${file}:${where} BrokenLink — "${index}.image" names the image /images/products/nope.svg, but public/images/products/nope.svg does not exist`,
+    ]);
+
+    await expectProblems({ [svg]: '<html><body>Not found</body></html>\n' }, [
+      `${file}:${where} BundleError — "${index}.image" names the image /images/products/sunglasses.svg, which cannot be read: ${svg}: the file's root element is <html>, not <svg>`,
+    ]);
+
+    const drawing = (await read(svg)).text;
+    await expectProblems({ [svg]: drawing.slice(0, Math.floor(drawing.length / 2)) }, [
+      new RegExp(
+        `^${file}:${where} BundleError — "${index}\\.image" names the image /images/products/sunglasses\\.svg, which cannot be read: ${svg}: the SVG image is not well-formed XML`,
+      ),
+    ]);
+
+    // A photo of content/images/ that sharp cannot decode, named by a page's front matter.
+    const page = 'content/ca/about.md';
+    const pageText = (await read(page)).text;
+    const photo = await sharp({
+      create: {
+        width: 200,
+        height: 150,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const damaged = Buffer.from(photo).fill(0xff, 1000, photo.length - 200);
+    const withPhoto = pageText.replace(/src: [^,]+,/, 'src: /images/shop.jpg,');
+    await expectProblems({ [page]: withPhoto, 'content/images/shop.jpg': damaged }, [
+      `${page}:${positionOf(withPhoto, offsetOf(withPhoto, '/images/shop\\.jpg'))} BundleError — "image.src" names the image /images/shop.jpg, which cannot be read: content/images/shop.jpg:`,
+    ]);
+  });
+
+  it('reports a broken site.yaml alone, not as a wrong language in every collection', async () => {
+    const file = 'content/site.yaml';
+    const { text } = await read(file);
+    const broken = text.replace(/^languages:$/m, 'languages: [');
+    expect(broken).not.toBe(text);
+    await expectProblems({ [file]: broken }, [
+      `${file}:${positionOf(broken, offsetOf(broken, /(?<=^languages: )\[/m))} InvalidYaml — the [ opened here has no ]`,
+    ]);
+  });
+});
