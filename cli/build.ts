@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { BuildError, throwIfAny } from './errors.ts';
 import { openIncrementalBuild, type IncrementalBuild } from './incremental/incremental-build.ts';
+import { findOrphanPages } from './lib/orphan-pages.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 import { scriptFilesFor, type ScriptWeight } from './lib/scripts.ts';
 import { bundleAssets } from './stages/bundle.ts';
@@ -53,7 +54,7 @@ export interface BuildOptions {
  * passed, so a failed build changes nothing; the host folders follow the site.
  */
 export async function build(config: Config, options: BuildOptions = {}): Promise<BuildResult> {
-  const { task, timings } = options.progress ?? createProgress(config);
+  const { task, timings } = options.progress ?? createProgress({ silent: true });
   const writer = options.writer ?? fsWriter(config.outDir, { spareIn: config.cacheDir });
   const hostWriters =
     options.hostWriters ??
@@ -81,7 +82,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
   const jobs = listPageJobs(site);
   const plan = await task('plan', () => incremental.plan(site, jobs, writer));
-  const rendered = await task('render', () => renderSite(site, plan.toRender, config.renderThreads));
+  const rendered = await task('render', (line) => renderSite(site, plan.toRender, config.renderThreads, line));
   const pages = [...rendered.pages.flatMap((page) => page.outputs), ...plan.carried, ...rendered.files];
   const languages = content.languages.map((language) => language.code);
   const islands = [...new Set(pages.flatMap((page) => page.summary?.islands.map((island) => island.name) ?? []))];
@@ -96,7 +97,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const outputs = [...files, ...hosts.site];
   const checked = await task('check', () => checkSite(outputs, site.scripts, languages));
   throwIfAny(checked.errors);
-  const warnings = [...content.warnings, ...rendered.warnings, ...checked.overBudget];
+  const warnings = [...content.warnings, ...rendered.warnings, ...checked.overBudget, ...findOrphanPages(pages)];
   if (config.isStrict)
     throwIfAny(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
   const compressed = config.precompress

@@ -46,8 +46,20 @@ export const errorCatalogue = {
     'Correct the word in the file named, or add it to content/words.txt when it is a name (a brand, place or model).',
   AccessibilityViolation: 'See the rule’s page on dequeuniversity.com and fix the template or content.',
   MissingBrowser:
-    'Install Chromium (Debian: apt-get install -y chromium), point CHROMIUM_PATH at one, or leave the gate out with --skip accessibility.',
+    'Install Chromium (Debian/Ubuntu: sudo apt-get install -y chromium), set CHROMIUM_PATH to another Chromium, or leave the gate out with --skip accessibility.',
 } as const;
+
+/** The exit codes of every command (documented in `sitegen --help` and the README). */
+export const EXIT = { ok: 0, problems: 1, setup: 2 } as const;
+
+/** Problems of the machine or the command line, not of the site: exit 2. */
+const SETUP_PROBLEMS: ReadonlySet<ErrorCode> = new Set(['MissingBrowser', 'ServerError', 'InvalidConfig']);
+
+/** The exit code for what a command threw: 2 for a set-up problem, 1 for a problem of the site (or a bug). */
+export function exitCodeOf(error: unknown): number {
+  const first = error instanceof BuildErrors ? error.errors[0] : error;
+  return first instanceof BuildError && SETUP_PROBLEMS.has(first.code) ? EXIT.setup : EXIT.problems;
+}
 
 /** A code from the catalogue. */
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -109,7 +121,8 @@ export function formatPosition(where: SourcePosition): string {
 /** Renders one problem as two lines: the located message, then its hint. */
 export function formatError(error: BuildError): string {
   const position = formatPosition(error);
-  return `${position ? `${position} ` : ''}${error.code} — ${error.message}\n  hint: ${error.hint}`;
+  const hint = error.hint ? `\n  hint: ${error.hint}` : '';
+  return `${position ? `${position} ` : ''}${error.code} — ${error.message}${hint}`;
 }
 
 /**

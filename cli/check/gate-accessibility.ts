@@ -1,50 +1,32 @@
-import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { BuildError } from '../errors.ts';
+import type { Browser, Page } from 'playwright-core';
+import type { ProgressLine } from '../lib/progress.ts';
 import { problemOn, type GateProblem, type GateResult } from './built-site.ts';
 
 const WIDTHS = [375, 1280];
-/** How the generator starts Chromium: headless, and reaching nothing outside this machine on its own. */
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * axe-core in Chromium on every indexable page at a phone and a desktop width: any violation,
  * of any impact, is a problem. Pages are checked settled (reduced motion: no reveal halfway);
  * axe is injected past the site's Content-Security-Policy, which rightly refuses inline scripts.
+ * Each page is reported to `progress` as it finishes.
  */
 export async function checkAccessibility(
   origin: string,
   urls: readonly string[],
-  chromiumPath: string,
+  browser: Browser,
+  progress?: ProgressLine,
 ): Promise<GateResult> {
-  const [{ chromium }, axeSource] = await Promise.all([
-    import('playwright-core'),
-    import('node:fs/promises').then((fs) =>
-      fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-    ),
-  ]);
-  if (!existsSync(chromiumPath)) {
-    throw new BuildError(
-      'MissingBrowser',
-      `the accessibility gate needs Chromium, and there is none at ${chromiumPath}`,
-    );
-  }
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const problems: GateProblem[] = [];
+  const context = await browser.newContext({
+    viewport: { width: WIDTHS[0]!, height: 900 },
+    reducedMotion: 'reduce',
+    bypassCSP: true,
+  });
+  let finished = 0;
   try {
-    const context = await browser.newContext({
-      viewport: { width: WIDTHS[0]!, height: 900 },
-      reducedMotion: 'reduce',
-      bypassCSP: true,
-    });
     await context.route('**/*', (route) =>
       route.request().url().startsWith(origin) ? route.continue() : route.fulfill({ status: 200, body: '' }),
     );
@@ -65,18 +47,18 @@ export async function checkAccessibility(
               problems.push(problemOn(where, 'AccessibilityViolation', `at ${width} px: ${violation}`));
             }
           }
+          progress?.advance(++finished, urls.length, `${url} (${problems.length} problems so far)`);
         }
       }),
     );
-    await context.close();
   } finally {
-    await browser.close();
+    await context.close();
   }
   return { gate: 'accessibility', checked: urls.length * WIDTHS.length, problems };
 }
 
 /** axe's violations on the page as it is laid out now, each with up to three of its elements. */
-function violationsOf(page: import('playwright-core').Page): Promise<string[]> {
+function violationsOf(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {

@@ -1,5 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { serveBuiltSite } from '../serve/static-server.ts';
+import { createProgress, type ProgressLine } from '../lib/progress.ts';
+import { serveBuiltSite, type RunningServer } from '../serve/static-server.ts';
+import { launchChromium } from './chromium.ts';
+import { CHECK_GATES, type GateName } from './gate-names.ts';
 import { isHomeUrl, kilobytes } from '../lib/budgets.ts';
 import { formatPosition } from '../errors.ts';
 import { languagesOf, readBuiltSite, type GateResult } from './built-site.ts';
@@ -25,40 +28,57 @@ export interface CheckOptions {
   readonly skip: readonly string[];
 }
 
-/** The quality gates over a built site, served on 127.0.0.1; resolves to whether every gate passed. */
-export async function runCheck(options: CheckOptions, print: (line: string) => void): Promise<boolean> {
-  const site = await readBuiltSite(options.dist);
-  const baseUrl = /Sitemap: (\S+)\/sitemap\.xml/.exec(site.files.get('robots.txt')?.toString('utf8') ?? '')?.[1] ?? '';
-  const server = await serveBuiltSite(options.dist);
+/**
+ * The quality gates over a built site, served on 127.0.0.1; resolves to whether every gate
+ * passed. A gate that needs Chromium starts it before any gate runs, so a machine without it
+ * hears so at once (MissingBrowser), not after minutes of other gates. Each gate shows its
+ * progress (progress.ts): live on a terminal, timestamped lines elsewhere, every page for the
+ * accessibility gate.
+ */
+export async function runCheck(options: CheckOptions, label: string): Promise<boolean> {
+  const progress = createProgress({ everyItem: true });
+  const print = progress.print;
+  const wanted = (name: GateName) => !options.skip.includes(name);
+  const browser = wanted('accessibility') ? await launchChromium(options.chromium) : undefined;
+  print(`Checking ${label}`);
   const results: GateResult[] = [];
   const started = performance.now();
+  let server: RunningServer | undefined;
   try {
+    const site = await readBuiltSite(options.dist);
+    const baseUrl =
+      /Sitemap: (\S+)\/sitemap\.xml/.exec(site.files.get('robots.txt')?.toString('utf8') ?? '')?.[1] ?? '';
+    server = await serveBuiltSite(options.dist);
+    const origin = server.url;
     const indexable = site.pages.filter((page) => page.isIndexable).map((page) => page.url);
-    const gates: [string, () => Promise<GateResult> | GateResult][] = [
-      ['links', () => checkLinks(site, languagesOf(site), options.external)],
-      ['html', () => checkHtml(site)],
-      ['seo', () => checkSeo(site, baseUrl, options.cacheDir)],
-      ['spelling', () => checkSpelling(site, options.content)],
-      ['budgets', () => checkBudgets(site)],
-      ['accessibility', () => checkAccessibility(server.url, indexable, options.chromium)],
-    ];
-    for (const [name, run] of gates.filter(([name]) => !options.skip.includes(name))) {
+    const gates: Record<GateName, (line: ProgressLine) => Promise<GateResult> | GateResult> = {
+      links: () => checkLinks(site, languagesOf(site), options.external),
+      html: () => checkHtml(site),
+      seo: () => checkSeo(site, baseUrl, options.cacheDir),
+      spelling: () => checkSpelling(site, options.content),
+      budgets: () => checkBudgets(site),
+      accessibility: (line) => checkAccessibility(origin, indexable, browser!, line),
+    };
+    for (const name of CHECK_GATES.filter(wanted)) {
       const start = performance.now();
-      const result = await run();
+      const result = await progress.task(name, gates[name]);
       results.push(result);
       print(
         `  ${name.padEnd(14)} ${String(result.checked).padStart(6)} checked  ${String(result.problems.length).padStart(4)} problems  ${Math.round(performance.now() - start)} ms`,
       );
     }
   } finally {
-    await server.close();
+    await server?.close();
+    await browser?.close();
   }
-  printSummary(results, print);
+  // The summary is the result, not progress: plain lines, without the time of day.
+  const say = (line: string) => console.log(line);
+  printSummary(results, say);
   await writeFile(
     options.report,
     `${JSON.stringify({ dist: options.dist, seconds: Math.round((performance.now() - started) / 100) / 10, results }, null, 2)}\n`,
   );
-  print(`Report written to ${options.report}`);
+  say(`Report written to ${options.report}`);
   return results.every((result) => result.problems.length === 0);
 }
 

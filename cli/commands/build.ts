@@ -1,15 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { build, type BuildResult } from '../build.ts';
 import { loadConfig, type BuildFlags, type Generator } from '../config.ts';
-import { describeFailure, formatError, type BuildError } from '../errors.ts';
+import { describeFailure, exitCodeOf, formatError, type BuildError } from '../errors.ts';
 import { kilobytes } from '../lib/budgets.ts';
+import { createProgress } from '../lib/progress.ts';
 
 /** `sitegen build`: builds the site, prints the report or every problem; returns the exit code. */
 export async function runBuild(flags: BuildFlags, generator: Generator): Promise<number> {
   const start = performance.now();
   try {
     const config = loadConfig(flags, process.env, generator);
-    const result = await build(config);
+    const result = await build(config, { progress: createProgress({ silent: config.verbosity === 'quiet' }) });
     if (config.verbosity !== 'quiet') {
       console.log(formatReport(result, performance.now() - start, config.verbosity === 'verbose'));
     }
@@ -17,7 +18,7 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
   } catch (error) {
     console.error(describeFailure(error));
     console.error('Build failed; the previous output was left as it was.');
-    return 1;
+    return exitCodeOf(error);
   }
 }
 

@@ -34,8 +34,7 @@ export async function runDevBuilder(flags: BuildFlags, generator: Generator): Pr
     try {
       // The dev server serves its own folder: no host folders, no precompressed copies.
       const config = { ...loadConfig({ ...flags, quiet: true }, process.env, generator), precompress: false };
-      const progress = { timings: [], task: async <T>(_stage: string, work: () => T | Promise<T>) => work() };
-      const result = await build(config, { progress, incremental, hostWriters: false });
+      const result = await build(config, { incremental, hostWriters: false });
       incremental = result.incremental;
       send({
         type: 'built',

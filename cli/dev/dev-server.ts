@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Generator } from '../config.ts';
+import { listeningNotes, type ListenOptions } from '../serve/listen.ts';
 import { serveFolder } from '../serve/static-server.ts';
 import type { BuilderMessage, BuilderRequest } from './dev-builder.ts';
 import { CLIENT_TAG, createReloadHub } from './reload-client.ts';
@@ -21,7 +22,7 @@ const SETTLE_MS = 30;
  * while the last good build stays served, until a fix builds.
  */
 export async function runDevServer(
-  flags: { content: string; port: number },
+  flags: { content: string } & ListenOptions,
   generator: Generator,
   print: (line: string) => void,
 ): Promise<{ url: string; close: () => Promise<void> }> {
@@ -56,6 +57,8 @@ export async function runDevServer(
   await run('start', () => builder.start());
   const server = await serveFolder(outDir, {
     port: flags.port,
+    host: flags.host,
+    strictPort: flags.strictPort,
     transformHtml: (html) => html.replace('</body>', `${CLIENT_TAG}</body>`),
     handleFirst: (request, response) => {
       if (hub.handle(request, response)) return true;
@@ -86,6 +89,7 @@ export async function runDevServer(
   });
   watcher.on('all', (event, path) => queue.add(event, path));
   const { url } = server;
+  for (const note of listeningNotes(flags, server.port)) print(note);
   print(
     `Serving at ${url}/ — watching ${watched.map((dir) => relative(process.cwd(), dir) || '.').join(', ')} (Ctrl+C stops)`,
   );

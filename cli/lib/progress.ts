@@ -1,29 +1,96 @@
-import type { Config } from '../config.ts';
+import { createLogUpdate } from 'log-update';
 
-/** Times each stage and, on a terminal, shows which one is running. */
+/** How far one piece of work has got. */
+export interface ProgressLine {
+  /** `done` of `total` items finished; `item` names the last one, for work that reports each. */
+  advance(done: number, total: number, item?: string): void;
+}
+
+/** Times each stage of a long piece of work (a build, a check) and shows how far it has got. */
 export interface Progress {
-  readonly task: <T>(stage: string, work: () => T | Promise<T>) => Promise<T>;
+  readonly task: <T>(stage: string, work: (line: ProgressLine) => T | Promise<T>) => Promise<T>;
+  /** Prints a line that stays, above the live one on a terminal, timestamped elsewhere. */
+  readonly print: (line: string) => void;
   readonly timings: { stage: string; ms: number }[];
 }
 
-/** A progress line on an interactive terminal, silence elsewhere; timings always. */
-export function createProgress(
-  config: Pick<Config, 'verbosity'>,
-  stream: NodeJS.WriteStream = process.stdout,
-): Progress {
+export interface ProgressOptions {
+  /** Print nothing but what `print` is given (quiet builds: errors only). */
+  readonly silent?: boolean;
+  /** Outside a terminal, print a line for every item finished, not only now and then. */
+  readonly everyItem?: boolean;
+  readonly stream?: NodeJS.WriteStream;
+}
+
+/** Outside a terminal, a stage says how far it is at most this often, and that it ended if it took longer. */
+const PLAIN_EVERY_MS = 5_000;
+const SLOW_STAGE_MS = 1_000;
+/** A terminal's live line is redrawn at most this often. */
+const LIVE_EVERY_MS = 100;
+
+/**
+ * On an interactive terminal, one live line (log-update) with the running stage, its count and
+ * elapsed time, wiped when the stage ends. Elsewhere (CI, a pipe), plain lines with the time of
+ * day: a stage that runs long reports its count every few seconds and its end, so a log never
+ * goes quiet for minutes. Timings are kept either way.
+ */
+export function createProgress(options: ProgressOptions = {}): Progress {
+  const stream = options.stream ?? process.stdout;
   const timings: { stage: string; ms: number }[] = [];
-  const isLive = stream.isTTY === true && config.verbosity !== 'quiet';
+  const isLive = stream.isTTY === true && !options.silent;
+  const live = isLive ? createLogUpdate(stream, { showCursor: true }) : undefined;
+  const plain = (line: string) => {
+    if (!options.silent) stream.write(`[${clock()}] ${line}\n`);
+  };
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
   return {
     timings,
+    print(line) {
+      if (live) {
+        live.clear();
+        stream.write(`${line}\n`);
+      } else if (options.silent) stream.write(`${line}\n`);
+      else plain(line);
+    },
     async task(stage, work) {
-      if (isLive) stream.write(`\r\x1b[2K  ${stage}…`);
       const start = performance.now();
+      let count = '';
+      // Live: when the line was last drawn. Plain: when a count was last printed (a stage's
+      // first seconds print nothing: most stages end before anyone waits).
+      let lastShown = live ? -Infinity : start;
+      const draw = () => live?.(`  ${stage}${count} · ${seconds(performance.now() - start)}`);
+      // The elapsed time moves even while a stage has nothing to count (bundling, compressing).
+      const ticker = live ? setInterval(draw, 500).unref() : undefined;
+      draw();
+      const line: ProgressLine = {
+        advance(done, total, item) {
+          count = ` ${done}/${total}`;
+          const now = performance.now();
+          if (live) {
+            if (now - lastShown < LIVE_EVERY_MS && done !== total) return;
+            lastShown = now;
+            draw();
+          } else if ((options.everyItem && item !== undefined) || now - lastShown >= PLAIN_EVERY_MS) {
+            lastShown = now;
+            plain(`${stage}: ${done}/${total}${item === undefined ? '' : ` ${item}`}`);
+          }
+        },
+      };
       try {
-        return await work();
+        return await work(line);
       } finally {
-        timings.push({ stage, ms: performance.now() - start });
-        if (isLive) stream.write('\r\x1b[2K');
+        const ms = performance.now() - start;
+        timings.push({ stage, ms });
+        clearInterval(ticker);
+        live?.clear();
+        if (!live && ms >= SLOW_STAGE_MS) plain(`${stage}:${count} done in ${seconds(ms)}`);
       }
     },
   };
+}
+
+/** The time of day, HH:MM:SS, as a log line starts. */
+function clock(): string {
+  return new Date().toTimeString().slice(0, 8);
 }

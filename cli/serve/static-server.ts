@@ -1,25 +1,31 @@
 import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve, sep } from 'node:path';
-import { BuildError } from '../errors.ts';
+import { listenOnFreePort, localUrl, LOOPBACK } from './listen.ts';
 import { createHostRules } from './host-rules.ts';
 import { parseRequestPath } from './request-path.ts';
 import { parseCookies, routeRequest } from './route-table.ts';
 
 /** What the dev server adds to serving a folder: a change to every page, and requests of its own. */
 export interface ServeOptions {
+  /** The port asked for; 0 (the default) picks a free one. */
   readonly port?: number;
+  /** 127.0.0.1 unless `--host` names another address. */
+  readonly host?: string;
+  /** Fail when the port is taken instead of taking the next free one. */
+  readonly strictPort?: boolean;
   /** Changes every HTML page as it is sent (the dev server's reload script). */
   readonly transformHtml?: (html: string) => string;
   /** Answers a request before the site does; true when it did (the dev server's events). */
   readonly handleFirst?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
-/** A server listening on 127.0.0.1. */
+/** A server listening (on 127.0.0.1 unless asked otherwise). */
 export interface RunningServer {
+  /** Its address for a browser on this machine. */
   readonly url: string;
+  readonly port: number;
   readonly server: Server;
   close(): Promise<void>;
 }
@@ -95,31 +101,24 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
       }
     })();
   });
-  const wanted = options.port ?? 0;
-  await new Promise<void>((listening, fail) => {
-    const refuse = (error: NodeJS.ErrnoException) => {
-      const message =
-        error.code === 'EADDRINUSE'
-          ? `port ${wanted} of 127.0.0.1 is already in use`
-          : `cannot listen on 127.0.0.1:${wanted}: ${error.message}`;
-      fail(new BuildError('ServerError', message, { cause: error }));
-    };
-    server.once('error', refuse);
-    // Once listening, later errors are the server's own, not a refusal to start.
-    server.listen(wanted, '127.0.0.1', () => {
-      server.off('error', refuse);
-      listening();
-    });
+  const host = options.host ?? LOOPBACK;
+  const port = await listenOnFreePort(server, {
+    port: options.port ?? 0,
+    host,
+    strictPort: options.strictPort ?? false,
   });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: localUrl(host, port),
+    port,
     server,
     close: () => new Promise((closed) => server.close(() => closed())),
   };
 }
 
 /** Serves a built folder (preview, check). */
-export function serveBuiltSite(root: string, port = 0): Promise<RunningServer> {
-  return serveFolder(root, { port });
+export function serveBuiltSite(
+  root: string,
+  listen: Pick<ServeOptions, 'port' | 'host' | 'strictPort'> = {},
+): Promise<RunningServer> {
+  return serveFolder(root, listen);
 }

@@ -14,6 +14,7 @@ import {
   type PageResult,
   type RenderContext,
 } from '../render/render-page.tsx';
+import type { ProgressLine } from '../lib/progress.ts';
 import { renderInThreads } from '../render/worker-pool.ts';
 import type { Output, Redirect, Route, Site } from '../types.ts';
 
@@ -76,6 +77,7 @@ export async function renderSite(
   site: Site,
   jobs: readonly PageJob[],
   threads?: { readonly script: string; readonly from: number },
+  progress?: ProgressLine,
 ): Promise<RenderResult> {
   const errors: BuildError[] = [];
   if (!site.routes.some((route) => route.locale === codesOf(site)[0] && route.template === 'not-found')) {
@@ -89,7 +91,9 @@ export async function renderSite(
   const pages: RenderedPage[] = [];
   const routeOf = new Map(jobs.map((job) => [outputPathOf(job.route.url), job.route]));
   const jobOf = new Map(jobs.map((job) => [job.paths[0], job]));
+  let finished = 0;
   const accept = async (result: PageResult) => {
+    progress?.advance(++finished, jobs.length);
     errors.push(...result.errors.map(fromRecord));
     for (const warning of result.warnings.map(fromRecord)) {
       warnings.set(`${warning.code} ${warning.file} ${warning.message}`, warning);

@@ -65,9 +65,7 @@ export const parseContentFile: ParseFile = (file, languages) => {
 function parseByKind(file: SourceFile, languages: readonly Locale[], findings: Findings): unknown {
   const [top = '', ...rest] = file.path.split('/');
   if (file.path === 'site.yaml') {
-    return parseYamlFile(file, settingsSchema, findings, (source) =>
-      findings.examples.push(...source.examplePaths.map((path) => `${file.file}: ${path}`)),
-    );
+    return parseYamlFile(file, settingsSchema, findings, (source) => listExamples(source, file, findings));
   }
   if (file.path === 'redirects.yaml') return parseYamlFile(file, redirectsFileSchema, findings);
   const collection = /^collections\/(.+)\.yaml$/.exec(file.path)?.[1];
@@ -78,6 +76,7 @@ function parseByKind(file: SourceFile, languages: readonly Locale[], findings: F
       findDuplicateIds(entries, source, file.file, findings.errors);
       checkLocalizedTexts(source, file.file, languages, findings);
       for (const entry of entries) if (entry.example) findings.examples.push(`${file.file}: ${String(entry.id)}`);
+      listExamples(source, file, findings);
     });
   }
   if (!languages.includes(top)) return undefined;
@@ -131,6 +130,11 @@ function parseUiTable(file: SourceFile, locale: Locale, isDefault: boolean, find
   return table;
 }
 
+/** Values tagged `!example` (settings, scaffolds of `sitegen new`): every build lists them until replaced. */
+function listExamples(source: YamlSource, file: SourceFile, findings: Findings): void {
+  findings.examples.push(...source.examplePaths.map((path) => `${file.file}: ${path}`));
+}
+
 /** A page's front matter, checked, and where its body starts. */
 function parsePage(file: SourceFile, findings: Findings): ParsedPage | undefined {
   const source = parseMarkdownFile(file.text, file.file);
@@ -139,5 +143,6 @@ function parsePage(file: SourceFile, findings: Findings): ParsedPage | undefined
   });
   if (!frontMatter) return undefined;
   if (frontMatter.image?.example) findings.examples.push(`${file.file}: image ${frontMatter.image.src}`);
+  listExamples(source.frontMatter, file, findings);
   return { frontMatter, bodyStart: file.text.length - source.body.length, bodyLine: source.bodyLine };
 }

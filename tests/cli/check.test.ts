@@ -34,6 +34,12 @@ describe('check', () => {
     expect(result.stdout).toMatch(/accessibility\s+\d+ checked\s+0 problems/);
     expect(result.stdout).toMatch(/home pages\s+[\d.]+ KB\s+[\d.]+ KB\s+[\d.]+ KB\s+[\d.]+ KB/);
     expect(result.stdout).toContain('Every gate passed.');
+    // Not a terminal: the accessibility gate says each page as it finishes, with the time of day.
+    const pages = [
+      ...result.stdout.matchAll(/^\[\d\d:\d\d:\d\d\] accessibility: (\d+)\/(\d+) \/\S*\/ \(0 problems so far\)$/gm),
+    ];
+    expect(pages.length).toBeGreaterThan(100);
+    expect(pages.map((match) => Number(match[1]))).toEqual(pages.map((_, index) => index + 1));
     const written = await report('good.json');
     expect(written.results.map((entry) => [entry.gate, entry.problems.length])).toEqual([
       ['links', 0],

@@ -1,61 +1,245 @@
-import { rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, runCli } from '../helpers/cli.ts';
+import { CHECK_GATES } from '../../cli/check/gate-names.ts';
+import { exposedWarning } from '../../cli/serve/listen.ts';
+import { copyProject, ROOT, runCli } from '../helpers/cli.ts';
+import { freePort } from '../helpers/ports.ts';
 
 let taken: Server;
 let takenPort: number;
+/** One built project for the commands that serve or check a site. */
+let project: string;
 
 beforeAll(async () => {
   taken = createServer();
   await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
   takenPort = (taken.address() as { port: number }).port;
+  project = await copyProject();
+  const built = await runCli(['build', '--quiet'], { cwd: project });
+  expect(built.code, built.stderr).toBe(0);
 });
-afterAll(() => new Promise<void>((closed) => taken.close(() => closed())));
+afterAll(async () => {
+  await new Promise<void>((closed) => taken.close(() => closed()));
+  await rm(project, { recursive: true, force: true });
+});
 
-/** What a failed command must look like: exit 1, no stack trace, no "Internal error". */
-function expectCleanFailure(result: { code: number; stderr: string }): void {
-  expect(result.code, result.stderr).toBe(1);
+/** What a usage or set-up problem must look like: exit 2, no stack trace, no "Internal error". */
+function expectSetupProblem(result: { code: number; stderr: string }): void {
+  expect(result.code, result.stderr).toBe(2);
   expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
 }
 
+/** Starts a long-running command and resolves once its output matches `ready`; `stop` ends it by its pid. */
+async function startCli(
+  args: readonly string[],
+  ready: RegExp,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ output: () => string; child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), ...args], {
+    cwd: project,
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    process.kill(child.pid!);
+    await exited;
+  };
+  for (let waited = 0; !ready.test(output); waited += 50) {
+    if (child.exitCode !== null || waited > 30_000) {
+      await stop();
+      throw new Error(`${args.join(' ')} did not get ready: ${output}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  return { output: () => output, child, stop };
+}
+
 describe('the command line', () => {
+  it('prints its version with --version and -v, and documents its exit codes in --help', async () => {
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = await runCli([flag]);
+      expect(result).toMatchObject({ code: 0, stdout: `${version}\n` });
+    }
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(
+      /Exit codes:\n {2}0 .*\n {2}1 .*the site has problems.*\n {2}2 .*set-up or usage problem/,
+    );
+    for (const command of ['build', 'dev', 'preview', 'check', 'new', 'doctor', 'schemas', 'translations', 'licences'])
+      expect(help.stdout).toContain(`\n  ${command}`);
+  });
+
+  it('takes short flags: -c, -o, -q for build, -p and -d for the servers, -s for check', async () => {
+    const build = await runCli(['build', '-c', 'content', '-o', 'dist-short', '-q'], { cwd: project });
+    expect(build, build.stderr).toMatchObject({ code: 0, stdout: '' });
+    expect((await readFile(join(project, 'dist-short/ca/index.html'), 'utf8')).length).toBeGreaterThan(1000);
+    const checkHelp = await runCli(['check', '-h']);
+    for (const flag of ['-d, --dist <dir>', '-c, --content <dir>', '-r, --report <file>', '-s, --skip <gates>'])
+      expect(checkHelp.stdout).toContain(flag);
+    const previewHelp = await runCli(['preview', '-h']);
+    for (const flag of ['-p, --port <number>', '--strict-port', '--host [address]', '--open'])
+      expect(previewHelp.stdout).toContain(flag);
+  });
+
   it.each([
     ['preview', 'abc'],
     ['dev', '70000'],
     ['preview', '-1'],
-  ])('refuses `%s --port %s` in one line that says what a port is', async (command, port) => {
-    const result = await runCli([command, '--port', port]);
-    expectCleanFailure(result);
-    expect(result.stderr).toContain(`argument '${port}' is invalid. a port is a whole number from 1 to 65535.`);
+  ])(
+    'refuses `%s --port %s` in one line that names the option and says what a port is, exit 2',
+    async (command, port) => {
+      const result = await runCli([command, '--port', port]);
+      expectSetupProblem(result);
+      expect(result.stderr.split('\n')[0]).toBe(
+        `error: option '-p, --port <number>' argument '${port}' is invalid. a port is a whole number from 1 to 65535.`,
+      );
+    },
+  );
+
+  it('refuses a gate name that does not exist, listing the gates, before checking anything', async () => {
+    const result = await runCli(['check', '--skip', 'accesibility'], { cwd: project });
+    expectSetupProblem(result);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: option '-s, --skip <gates>' argument 'accesibility' is invalid. there is no gate "accesibility"; the gates are ${CHECK_GATES.join(', ')}.`,
+    );
+    expect(result.stdout).toBe('');
   });
 
-  it('says which port is in use, and stops instead of waiting', async () => {
-    const project = await copyProject();
+  it.each([
+    [['preview', '--dist', 'nothing-here'], "option '-d, --dist <dir>' argument 'nothing-here' is invalid"],
+    [['check', '-d', 'nothing-here'], "option '-d, --dist <dir>' argument 'nothing-here' is invalid"],
+    [['build', '--content', 'no-content'], "option '-c, --content <dir>' argument 'no-content' is invalid"],
+  ])('refuses a folder that is not there: %j', async (args, message) => {
+    const result = await runCli(args, { cwd: project });
+    expectSetupProblem(result);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('checks default folders too: preview in a project that was never built', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'sitegen-empty-'));
     try {
-      expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
-      const result = await runCli(['preview', '--port', String(takenPort)], { cwd: project });
-      expectCleanFailure(result);
-      expect(result.stderr).toContain(`ServerError — port ${takenPort} of 127.0.0.1 is already in use`);
+      const result = await runCli(['preview'], { cwd: empty });
+      expectSetupProblem(result);
+      expect(result.stderr.split('\n')[0]).toBe(
+        "error: option '-d, --dist <dir>' argument 'dist' is invalid. there is no folder dist here; it must name a built site.",
+      );
     } finally {
-      await rm(project, { recursive: true, force: true });
+      await rm(empty, { recursive: true, force: true });
     }
   });
 
-  it('dev says which port is in use, and ends its builder process too', async () => {
-    const project = await copyProject();
+  it('takes the next free port when the one asked for is taken, and says so', async () => {
+    const server = await startCli(['preview', '--port', String(takenPort)], /Serving/);
     try {
-      const result = await runCli(['dev', '--port', String(takenPort)], { cwd: project });
-      expectCleanFailure(result);
-      expect(result.stderr).toContain(`ServerError — port ${takenPort} of 127.0.0.1 is already in use`);
+      const port = Number(/took (\d+)\./.exec(server.output())?.[1]);
+      expect(server.output()).toContain(`Port ${takenPort} is in use, so the server took ${port}.`);
+      expect(port).toBeGreaterThan(takenPort);
+      expect(server.output()).toContain(`Serving dist/ at http://127.0.0.1:${port}/`);
+      expect((await fetch(`http://127.0.0.1:${port}/ca/`)).status).toBe(200);
     } finally {
-      await rm(project, { recursive: true, force: true });
+      await server.stop();
     }
   });
 
-  it('refuses to preview a folder that holds no built site', async () => {
-    const result = await runCli(['preview', '--dist', 'nothing-built-here']);
-    expectCleanFailure(result);
-    expect(result.stderr).toMatch(/^nothing-built-here ReadError — there is no built site here to serve\n {2}hint: /);
+  it.each(['preview', 'dev'])(
+    '%s --strict-port names the taken port, exit 2, and leaves no process behind',
+    async (command) => {
+      const result = await runCli([command, '--port', String(takenPort), '--strict-port'], { cwd: project });
+      expectSetupProblem(result);
+      expect(result.stderr).toContain(
+        `ServerError — port ${takenPort} of 127.0.0.1 is already in use, and --strict-port allows no other`,
+      );
+    },
+  );
+
+  it('listens on the address --host names, and opens the browser with --open', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'sitegen-browser-'));
+    // The `open` package hands the address to $BROWSER where there is no desktop.
+    const browser = join(folder, 'browser.sh');
+    await writeFile(browser, `#!/bin/sh\necho "$@" > ${join(folder, 'opened.txt')}\n`);
+    await chmod(browser, 0o755);
+    const port = String(await freePort());
+    const server = await startCli(['preview', '--port', port, '--host', '127.0.0.2', '--open'], /Serving/, {
+      BROWSER: browser,
+    });
+    try {
+      const url = `http://127.0.0.2:${port}`;
+      expect(server.output()).toContain(`Serving dist/ at ${url}/`);
+      expect((await fetch(`${url}/ca/`)).status).toBe(200);
+      // 127.0.0.2 is this machine's loopback too: no warning about the network.
+      expect(server.output()).not.toContain('Warning');
+      await expect.poll(() => readFile(join(folder, 'opened.txt'), 'utf8').catch(() => '')).toBe(`${url}/\n`);
+    } finally {
+      await server.stop();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('warns in one line when --host opens the server to the network', () => {
+    const warning = exposedWarning('0.0.0.0', 4321);
+    expect(warning).toMatch(/^Warning: --host lets every device on this network reach the server.*trust\.$/);
+    expect(warning).not.toContain('\n');
+    expect(exposedWarning('127.0.0.1', 4321)).toBeUndefined();
+  });
+});
+
+describe('a machine without Chromium', () => {
+  const env = { CHROMIUM_PATH: '/nonexistent/chromium' };
+  const line =
+    'MissingBrowser — the accessibility gate needs Chromium, and there is none at /nonexistent/chromium: install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), set CHROMIUM_PATH to another Chromium, or leave the gate out with `check --skip accessibility`\n';
+
+  it('check says so in one line before any gate runs, exit 2', async () => {
+    const started = performance.now();
+    const result = await runCli(['check'], { cwd: project, env });
+    expectSetupProblem(result);
+    expect(result.stderr).toBe(line);
+    expect(result.stdout).toBe('');
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('doctor (the first step of npm test) says the same, exit 2', async () => {
+    const result = await runCli(['doctor'], { env });
+    expectSetupProblem(result);
+    expect(result.stderr).toBe(line);
+    expect(result.stdout).toMatch(/^Node \d+\.\d+\.\d+: fine/);
+    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { test: string } };
+    expect(scripts.test).toMatch(/^node cli\/bin\.js doctor && /);
+  });
+
+  it('check --skip accessibility runs the other gates without it', async () => {
+    const result = await runCli(['check', '--skip', 'accessibility,spelling', '--report', 'report.json'], {
+      cwd: project,
+      env,
+    });
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/links\s+\d+ checked\s+0 problems/);
+    expect(result.stdout).not.toMatch(/accessibility\s+\d+ checked/);
+  });
+});
+
+describe('progress', () => {
+  it('draws a live line in a real terminal (script(1) gives the build a pseudo-terminal)', async () => {
+    // A terminal has a size; script's pseudo-terminal starts without one.
+    const command = `stty rows 24 cols 100; ${process.execPath} ${join(ROOT, 'cli/bin.js')} build -o dist-tty`;
+    const result = await new Promise<string>((done) => {
+      const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: project });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', () => done(output));
+    });
+    // log-update redraws the line in place: the stage and its count, then erases it.
+    expect(result).toMatch(/ {2}render \d+\/\d+ · \d+\.\d s/);
+    expect(result).toContain('\x1b[2K');
+    expect(result).toMatch(/Built \d+ pages/);
+    expect(result).not.toMatch(/^\[\d\d:\d\d:\d\d\]/m);
   });
 });

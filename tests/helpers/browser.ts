@@ -1,10 +1,10 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../cli/check/gate-accessibility.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../cli/check/chromium.ts';
 
 /** Debian's Chromium, headless, with nothing reaching outside this machine. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: CHROMIUM_ARGS,
   });
 }

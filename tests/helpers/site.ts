@@ -23,7 +23,6 @@ export async function buildInMemory(
   const result = await build(config, {
     writer,
     hostWriters: (folder) => hostWriters[folder],
-    progress: { timings: [], task: async (_stage, work) => work() },
   });
   const hostFiles = {
     netlify: hostWriters.netlify.files,

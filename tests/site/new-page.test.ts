@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../helpers/cli.ts';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   for (const [locale, [title, body]] of Object.entries(texts)) {
     await mkdir(join(project, 'content', locale, 'news'), { recursive: true });
     await writeFile(join(project, 'content', locale, 'news/summer.md'), page(title!, body!));
+    // Linked from another page, as content/README.md says: the build warns about a page nothing links to.
+    await appendFile(join(project, 'content', locale, 'about.md'), `\n[${title}](/news/summer)\n`);
   }
   site = await buildInMemory(join(project, 'content'));
 });

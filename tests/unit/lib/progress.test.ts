@@ -3,33 +3,69 @@ import { createProgress } from '../../../cli/lib/progress.ts';
 
 const fakeStream = (isTTY: boolean) => {
   const written: string[] = [];
-  return { written, stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+  return {
+    written,
+    stream: {
+      isTTY,
+      columns: 80,
+      rows: 24,
+      write: (text: string) => written.push(text),
+    } as unknown as NodeJS.WriteStream,
+  };
 };
+const clock = /^\[\d\d:\d\d:\d\d\] /;
 
 describe('createProgress', () => {
-  it('shows the running stage on a terminal and clears the line after it', async () => {
+  it('draws the running stage with its count on a terminal, and wipes it when the stage ends', async () => {
     const { written, stream } = fakeStream(true);
-    const progress = createProgress({ verbosity: 'normal' }, stream);
-    expect(await progress.task('render', () => 42)).toBe(42);
-    expect(written).toEqual(['\r\x1b[2K  render…', '\r\x1b[2K']);
+    const progress = createProgress({ stream });
+    const result = await progress.task('render', (line) => {
+      line.advance(1, 3);
+      line.advance(3, 3);
+      return 42;
+    });
+    expect(result).toBe(42);
+    const screen = written.join('');
+    expect(screen).toContain('render 3/3');
+    // log-update's last write erases the line: escape sequences and no text.
+    // eslint-disable-next-line no-control-regex
+    expect(written.at(-1)!.replace(/\x1b\[[?\d]*[A-Za-z]/g, '')).toBe('');
     expect(progress.timings.map((timing) => timing.stage)).toEqual(['render']);
   });
 
-  it('writes nothing when the output is not a terminal or --quiet is set, but still times stages', async () => {
-    for (const [isTTY, verbosity] of [
-      [false, 'normal'],
-      [true, 'quiet'],
+  it('outside a terminal, prints timestamped lines: every item when asked, and the end of a slow stage', async () => {
+    const { written, stream } = fakeStream(false);
+    const progress = createProgress({ stream, everyItem: true });
+    await progress.task('accessibility', async (line) => {
+      line.advance(1, 2, '/ca/');
+      line.advance(2, 2, '/es/');
+      await new Promise((done) => setTimeout(done, 1_050));
+    });
+    progress.print('  accessibility  4 checked');
+    expect(written.every((line) => clock.test(line))).toBe(true);
+    expect(written.map((line) => line.replace(clock, ''))).toEqual([
+      'accessibility: 1/2 /ca/\n',
+      'accessibility: 2/2 /es/\n',
+      expect.stringMatching(/^accessibility: 2\/2 done in 1\.\d s\n$/),
+      '  accessibility  4 checked\n',
+    ]);
+  });
+
+  it('says nothing about quick stages outside a terminal, or anything when silent, but still times them', async () => {
+    for (const [isTTY, silent] of [
+      [false, false],
+      [true, true],
     ] as const) {
       const { written, stream } = fakeStream(isTTY);
-      const progress = createProgress({ verbosity }, stream);
-      await progress.task('load', async () => undefined);
+      const progress = createProgress({ stream, silent });
+      await progress.task('load', (line) => line.advance(1, 1));
       expect(written).toEqual([]);
       expect(progress.timings).toHaveLength(1);
     }
   });
 
   it('records the time of a stage that fails', async () => {
-    const progress = createProgress({ verbosity: 'quiet' });
+    const progress = createProgress({ silent: true });
     await expect(progress.task('validate', () => Promise.reject(new Error('bad')))).rejects.toThrow('bad');
     expect(progress.timings.map((timing) => timing.stage)).toEqual(['validate']);
   });

@@ -1,0 +1,141 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse, type HTMLElement } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, runCli } from '../helpers/cli.ts';
+
+const LANGUAGES = ['ca', 'es', 'en'] as const;
+/** What a maintainer writes in step 2 and 3 of content/README.md#adding-a-service. */
+const WRITTEN = {
+  ca: {
+    title: 'Fatiga visual a Barcelona',
+    label: 'Fatiga visual',
+    description:
+      'Fatiga visual davant de pantalles al Poblenou: revisem la graduació, la visió de prop i les pauses, i et proposem solucions.',
+    body: 'Si els ulls et couen després de la feina, en parlem.\n\n## Què fem\n\nUna revisió pensada per a qui treballa amb pantalles.\n',
+    card: ['Fatiga visual', 'Solucions per als ulls cansats de les pantalles, amb una revisió pensada per a la feina.'],
+  },
+  es: {
+    title: 'Fatiga visual en Barcelona',
+    label: 'Fatiga visual',
+    description:
+      'Fatiga visual frente a pantallas en el Poblenou: revisamos la graduación, la visión de cerca y las pausas, y te proponemos soluciones.',
+    body: 'Si te escuecen los ojos después del trabajo, hablemos.\n\n## Qué hacemos\n\nUna revisión pensada para quien trabaja con pantallas.\n',
+    card: [
+      'Fatiga visual',
+      'Soluciones para los ojos cansados de las pantallas, con una revisión pensada para el trabajo.',
+    ],
+  },
+  en: {
+    title: 'Eye strain in Barcelona',
+    label: 'Eye strain',
+    description:
+      'Screen-related eye strain in Poblenou: we check your prescription, your near vision and your breaks, and suggest what helps.',
+    body: 'If your eyes sting after work, talk to us.\n\n## What we do\n\nAn examination designed for people who work at screens.\n',
+    card: ['Eye strain', 'Relief for eyes tired by screens, with an examination designed around your work.'],
+  },
+};
+
+let project: string;
+beforeAll(async () => {
+  project = await copyProject();
+});
+afterAll(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+const html = async (path: string) => parse(await readFile(join(project, 'dist', path), 'utf8'));
+const hrefs = (elements: HTMLElement[]) => elements.map((element) => element.getAttribute('href'));
+
+describe('adding a service as content/README.md says', () => {
+  it('step 1 writes a scaffold that builds and is listed as example content until it is written', async () => {
+    const created = await runCli(['new', 'service', 'eye-strain'], { cwd: project });
+    expect(created.code, created.stderr).toBe(0);
+    for (const language of LANGUAGES) expect(created.stdout).toContain(`content/${language}/services/eye-strain.md`);
+    expect(created.stdout).toContain('content/collections/services.yaml: the entry eye-strain');
+
+    const built = await runCli(['build', '--verbose'], { cwd: project });
+    expect(built.code, built.stderr).toBe(0);
+    for (const language of LANGUAGES) {
+      expect(built.stdout).toContain(`content/${language}/services/eye-strain.md: title`);
+      expect(built.stdout).toContain(`content/${language}/services/eye-strain.md: description`);
+    }
+    expect(built.stdout).toMatch(/content\/collections\/services\.yaml: \d+\.title\.ca/);
+  });
+
+  it('steps 2–4: once its texts are written, it is in the footer, the home cards, the sitemap and the language switcher of every language', async () => {
+    // Step 2: each page's title, label and description, tags deleted, and its text.
+    for (const language of LANGUAGES) {
+      const file = join(project, 'content', language, 'services/eye-strain.md');
+      const written = WRITTEN[language];
+      const scaffold = await readFile(file, 'utf8');
+      const [, frontMatter = ''] = /^---\n([\s\S]*?)\n---\n/.exec(scaffold) ?? [];
+      const filled = frontMatter
+        .replace(/^title: !example .*$/m, `title: ${JSON.stringify(written.title)}`)
+        .replace(/^label: !example .*$/m, `label: ${JSON.stringify(written.label)}`)
+        .replace(/^description: !example .*$/m, `description: ${JSON.stringify(written.description)}`);
+      expect(filled).not.toContain('!example');
+      await writeFile(file, `---\n${filled}\n---\n${written.body}`);
+    }
+    // Step 3: the card's title and description in each language, tags deleted.
+    const collection = join(project, 'content/collections/services.yaml');
+    const services = await readFile(collection, 'utf8');
+    const at = services.indexOf('- id: eye-strain');
+    let entry = services.slice(at);
+    for (const language of LANGUAGES) {
+      const [title, description] = WRITTEN[language].card;
+      entry = entry
+        .replace(new RegExp(`^( {4}${language}): !example .*$`, 'm'), `$1: ${JSON.stringify(title)}`)
+        .replace(new RegExp(`^( {4}${language}): !example .*$`, 'm'), `$1: ${JSON.stringify(description)}`);
+    }
+    expect(entry).not.toContain('!example');
+    await writeFile(collection, services.slice(0, at) + entry);
+
+    // Step 4.
+    const built = await runCli(['build', '--verbose', '--strict'], { cwd: project });
+    expect(built.code, `${built.stdout}${built.stderr}`).toBe(0);
+    expect(built.stdout).not.toMatch(/eye-strain\.md: |services\.yaml: /);
+
+    const sitemap = await readFile(join(project, 'dist/sitemap.xml'), 'utf8');
+    for (const language of LANGUAGES) {
+      const url = `/${language}/services/eye-strain/`;
+      const home = await html(`${language}/index.html`);
+      const footerLinks = home.querySelectorAll('footer nav[aria-labelledby=footer-visual] a');
+      expect(hrefs(footerLinks)).toContain(url);
+      expect(footerLinks.find((link) => link.getAttribute('href') === url)?.textContent).toBe(WRITTEN[language].label);
+      const card = home.querySelectorAll('#optical .service-card a').find((link) => link.getAttribute('href') === url);
+      expect(card?.textContent).toBe(WRITTEN[language].card[0]);
+      expect(sitemap).toContain(`${url}</loc>`);
+
+      const page = await html(`${language}/services/eye-strain/index.html`);
+      expect(page.querySelector('h1')?.textContent).toBe(WRITTEN[language].title);
+      expect(hrefs(page.querySelectorAll('.lang-switcher a'))).toEqual(
+        LANGUAGES.map((other) => `/${other}/services/eye-strain/`),
+      );
+    }
+  });
+
+  it('refuses a slug that is taken or malformed, writing nothing', async () => {
+    const taken = await runCli(['new', 'service', 'eye-strain'], { cwd: project });
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/^content\/ca\/services\/eye-strain\.md DuplicateRoute — there is already a page/);
+    const malformed = await runCli(['new', 'page', 'Eye Strain'], { cwd: project });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr.split('\n')[0]).toBe(
+      "error: command-argument value 'Eye Strain' is invalid for argument 'slug'. a slug is lowercase letters and digits joined by hyphens, such as eye-strain.",
+    );
+  });
+
+  it('a new page that nothing links to is named by a warning, which --strict makes an error', async () => {
+    const created = await runCli(['new', 'page', 'summer-hours'], { cwd: project });
+    expect(created.code, created.stderr).toBe(0);
+    const built = await runCli(['build'], { cwd: project });
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stdout).toContain(
+      'content/ca/summer-hours.md OrphanPage — no other page links to /ca/summer-hours/, /es/summer-hours/, /en/summer-hours/',
+    );
+    const strict = await runCli(['build', '--strict'], { cwd: project });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('OrphanPage');
+  });
+});
