@@ -159,6 +159,11 @@ describe('check', () => {
   it('fails on an accessibility violation, naming the page and the width', async () => {
     const dist = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
     await mkdir(join(dist, 'ca'));
+    // A built site always has the root's redirect stub; check refuses a folder without one.
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=/ca/"></head></html>',
+    );
     await writeFile(join(dist, 'robots.txt'), 'Sitemap: https://site.test/sitemap.xml\n');
     await writeFile(join(dist, 'sitemap.xml'), '<urlset><url><loc>https://site.test/ca/</loc></url></urlset>');
     await writeFile(
