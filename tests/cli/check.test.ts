@@ -129,7 +129,8 @@ describe('check', () => {
     } finally {
       await writeFile(page, html);
     }
-  });
+    // The new JSON-LD block is compiled against schema-dts afresh: seconds alone, a minute under load.
+  }, 180_000);
 
   it("fails on a word no dictionary of the page's language knows, naming the page, the word and its source line", async () => {
     const source = join(project, 'content/es/about.md');
