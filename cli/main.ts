@@ -37,6 +37,9 @@ export async function main(argv: readonly string[], generator: Generator): Promi
       for (const option of command.options) {
         const key = option.attributeName();
         if (!option.parseArg || !FOLDER_OPTIONS.has(key) || command.getOptionValueSource(key) !== 'default') continue;
+        // check reads the content folder for the spelling gate only.
+        const skipped = command.getOptionValue('skip') as string[] | undefined;
+        if (command.name() === 'check' && key === 'content' && skipped?.includes('spelling')) continue;
         const value = command.getOptionValue(key) as string;
         try {
           option.parseArg(value, undefined);

@@ -35,17 +35,24 @@ export async function checkAccessibility(
     await Promise.all(
       pages.map(async (page) => {
         for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-          await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
-          await page.goto(origin + url);
-          // axe is injected once a page and run at each width, the page resized in between:
-          // loading and parsing axe cost as much as a run.
-          await page.addScriptTag({ content: axeSource });
-          for (const width of WIDTHS) {
-            await page.setViewportSize({ width, height: 900 });
-            for (const violation of await violationsOf(page)) {
-              const where = { url, file: `${url.slice(1)}index.html` };
-              problems.push(problemOn(where, 'AccessibilityViolation', `at ${width} px: ${violation}`));
+          const where = { url, file: `${url.slice(1)}index.html` };
+          try {
+            await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+            await page.goto(origin + url);
+            // axe is injected once a page and run at each width, the page resized in between:
+            // loading and parsing axe cost as much as a run.
+            await page.addScriptTag({ content: axeSource });
+            for (const width of WIDTHS) {
+              await page.setViewportSize({ width, height: 900 });
+              for (const violation of await violationsOf(page)) {
+                problems.push(problemOn(where, 'AccessibilityViolation', `at ${width} px: ${violation}`));
+              }
             }
+          } catch (error) {
+            // A page that leaves while it is checked (a refresh, a script that navigates) cannot
+            // be judged: a problem of that page, not the end of the gate.
+            const reason = (error as Error).message.split('\n')[0];
+            problems.push(problemOn(where, 'AccessibilityViolation', `the page could not be checked: ${reason}`));
           }
           progress?.advance(++finished, urls.length, `${url} (${problems.length} problems so far)`);
         }

@@ -124,6 +124,20 @@ describe('the command line', () => {
     expect(result.stderr).toContain(message);
   });
 
+  it('needs no content folder for a check without the spelling gate', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'sitegen-elsewhere-'));
+    try {
+      const result = await runCli(
+        ['check', '-d', join(project, 'dist'), '-s', 'spelling,accessibility,html,seo', '-r', 'report.json'],
+        { cwd: elsewhere },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/links\s+\d+ checked\s+0 problems/);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('checks default folders too: preview in a project that was never built', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'sitegen-empty-'));
     try {
