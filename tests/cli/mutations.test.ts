@@ -8,14 +8,14 @@ import { copyProject, hashFiles, runCli } from '../helpers/cli.ts';
 import { seededRandom } from '../../bench/corpus.js';
 import { MUTATION_KINDS, mutate } from '../helpers/mutations.ts';
 
-// 30 seeded mutations of the real content, in two lanes of 15 (each its own project, so two
+// 24 seeded mutations of the real content, in two lanes of 12 (each its own project, so two
 // builds run at once; MUTATIONS_PER_LANE=150 runs the 300 of earlier suites). Each build now
 // bundles fonts, checks every page's HTML and the content's legal and search rules, and the whole
 // suite, with a clean install, must stay under 15 minutes. MUTATION_SEED replays another
 // sequence; a failure prints the seed, the mutation's number and what it did, so it can be reproduced.
 const SEED = Number(process.env.MUTATION_SEED ?? 20261121);
 const LANES = 2;
-const PER_LANE = Number(process.env.MUTATIONS_PER_LANE ?? 15);
+const PER_LANE = Number(process.env.MUTATIONS_PER_LANE ?? 12);
 const ENV = { SOURCE_DATE_EPOCH: '1763683200' };
 
 const projects: string[] = [];
