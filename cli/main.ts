@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_CHROMIUM } from './check/chromium.ts';
 import { CHECK_GATES } from './check/gate-names.ts';
 import { runBuild } from './commands/build.ts';
 import type { BuildFlags, Generator } from './config.ts';
@@ -113,11 +114,7 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     .addOption(contentOption('content folder the site was built from (spelling)'))
     .option('-r, --report <file>', 'where to write the JSON report', 'check-report.json')
     .option('--external', 'also fetch external links (needs a network)')
-    .addOption(
-      new Option('--chromium <path>', 'Chromium for the accessibility gate')
-        .env('CHROMIUM_PATH')
-        .default('/usr/bin/chromium'),
-    )
+    .addOption(chromiumOption())
     .addOption(
       new Option('-s, --skip <gates>', `comma-separated gates to leave out: ${CHECK_GATES.join(', ')}`)
         .argParser(parseGates)
@@ -192,11 +189,7 @@ export async function main(argv: readonly string[], generator: Generator): Promi
   program
     .command('doctor')
     .description('check that this machine can build and check the site: Node and Chromium')
-    .addOption(
-      new Option('--chromium <path>', 'Chromium for the accessibility gate')
-        .env('CHROMIUM_PATH')
-        .default('/usr/bin/chromium'),
-    )
+    .addOption(chromiumOption())
     .action(async (flags: { chromium: string }) => {
       const { examineMachine } = await import('./commands/doctor.ts');
       exitCode = await examineMachine(flags.chromium, (line) => console.log(line));
@@ -244,6 +237,12 @@ function listenOf(flags: ListenFlags): ListenOptions {
 async function openInBrowser(url: string): Promise<void> {
   const { default: open } = await import('open');
   await open(`${url}/`);
+}
+
+function chromiumOption(): Option {
+  return new Option('--chromium <path>', 'Chromium for the accessibility gate')
+    .env('CHROMIUM_PATH')
+    .default(DEFAULT_CHROMIUM);
 }
 
 function contentOption(description = 'content folder'): Option {

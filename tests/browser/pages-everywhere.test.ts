@@ -8,10 +8,22 @@ import type { Browser, Page } from 'playwright-core';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveSite>>;
+/**
+ * One page of each kind: its template, its language and the islands it places, which decide
+ * what these loops check (the frame without JavaScript, the scripts that run); a page's prose
+ * does not. tests/cli/check.test.ts runs axe and the other gates on every page.
+ */
 let urls: string[];
 beforeAll(async () => {
   const site = await buildInMemory();
-  urls = site.site.routes.map((route) => route.url);
+  const kinds = new Map<string, string>();
+  for (const { route, summary } of site.outputs) {
+    if (!route || !summary) continue;
+    const islands = summary.islands.map((island) => `${island.name}:${island.load}`).join(' ');
+    const kind = `${route.template} ${route.locale} ${islands}`;
+    if (!kinds.has(kind)) kinds.set(kind, route.url);
+  }
+  urls = [...kinds.values()];
   server = await serveSite(site.files);
   browser = await launchBrowser();
 });
@@ -42,7 +54,7 @@ async function inTwoTabs(
   await second.close();
 }
 
-describe('every page', () => {
+describe('every kind of page (template, language, islands)', () => {
   it('reads and navigates without JavaScript', async () => {
     const { page } = await openPage(browser, server.url, { width: 375, height: 800 }, { javaScriptEnabled: false });
     await inTwoTabs(page, urls, async (tab, url) => {
