@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,6 +196,26 @@ describe('the command line', () => {
       await server.stop();
       await rm(folder, { recursive: true, force: true });
     }
+  });
+
+  it('schemas writes, from the zod schemas, the JSON Schemas the repository commits, each field described', async () => {
+    const folder = join(project, 'content/.schemas');
+    await rm(folder, { recursive: true, force: true });
+    const result = await runCli(['schemas', '-c', 'content'], { cwd: project });
+    expect(result.code, result.stderr).toBe(0);
+    const committed = await readdir(join(ROOT, 'content/.schemas'));
+    expect((await readdir(folder)).sort()).toEqual(committed.sort());
+    for (const file of committed) {
+      const written = await readFile(join(folder, file), 'utf8');
+      expect(written, file).toBe(await readFile(join(ROOT, 'content/.schemas', file), 'utf8'));
+      const schema = JSON.parse(written) as { description?: string };
+      expect(schema.description, file).toBeTruthy();
+    }
+    const site = JSON.parse(await readFile(join(folder, 'site.schema.json'), 'utf8')) as {
+      properties: Record<string, { description?: string; examples?: unknown[] }>;
+    };
+    expect(typeof site.properties.baseUrl?.description).toBe('string');
+    expect(site.properties.baseUrl?.examples?.length).toBeGreaterThan(0);
   });
 
   it('warns in one line when --host opens the server to the network', () => {
