@@ -72,7 +72,17 @@ describe('appointment button and toasts', () => {
       window.open = () => ((window as unknown as { blockTabs?: boolean }).blockTabs ? null : ({} as Window));
     });
     await page.goto(`${site.url}/en/`);
-    await page.clock.runFor(3000);
+    // Islands hydrate on an idle callback, which the installed clock only fires when told; on a busy
+    // machine the script may arrive after any fixed amount of fake time, so advance until it has.
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(500);
+          return page.locator('.hero [data-island="appointment"][data-hydrated]').count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     const book = page.locator('.hero [data-island="appointment"] a');
     const toast = page.locator('[data-toasts] .toast');
     const shown = async () => (await toast.count()) === 1;
