@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { contentHash } from './hash.ts';
 
 let written = 0;
+/** Folders made by this process: a recursive mkdir per entry costs more than writing it. */
+const made = new Set<string>();
 
 /**
  * Returns what `make` produces for these inputs, from the cache folder when an earlier build
@@ -18,11 +20,12 @@ export async function cached(
   const file = join(cacheDir, `${kind}-${key}`);
   const hit = await readFile(file).catch(() => undefined);
   if (hit) return hit;
-  const made = await make();
-  await mkdir(cacheDir, { recursive: true });
+  const result = await make();
+  if (!made.has(cacheDir)) await mkdir(cacheDir, { recursive: true });
+  made.add(cacheDir);
   // Unique per call: files with the same bytes compute the same entry side by side.
   const partial = `${file}.${process.pid}.${(written += 1)}`;
-  await writeFile(partial, made);
+  await writeFile(partial, result);
   await rename(partial, file);
-  return made;
+  return result;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress, PRECOMPRESS_FROM_BYTES } from '../../../cli/stages/compress.ts';
 
@@ -60,5 +60,38 @@ describe('precompress', () => {
   it('leaves out a copy that would not be smaller', async () => {
     const noise = randomBytes(4096);
     expect(await precompress([{ path: 'noise.json', contents: noise }], join(folder, 'cache'))).toEqual([]);
+  });
+
+  it('gives stylesheets and scripts Brotli at its best, and pages quality 6, cached only for the slow ones', async () => {
+    const cache = join(folder, 'levels-cache');
+    // Words that repeat at a distance, where the two qualities give different bytes.
+    const page = Array.from(
+      { length: 400 },
+      (_, index) => `<p class="c${index % 17}">${text(40 + (index % 23))}</p>`,
+    ).join('');
+    const copies = await precompress(
+      [
+        { path: 'ca/index.html', contents: page },
+        { path: 'assets/site.css', contents: page },
+        { path: 'assets/loader.js', contents: page },
+      ],
+      cache,
+    );
+    const brotliAt = (quality: number) =>
+      brotliCompressSync(Buffer.from(page), {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page),
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      });
+    const bytesOf = (path: string) => copies.find((copy) => copy.path === path)!.contents as Buffer;
+    expect(brotliAt(11).equals(brotliAt(6))).toBe(false);
+    expect(bytesOf('assets/site.css.br').equals(brotliAt(11))).toBe(true);
+    expect(bytesOf('assets/loader.js.br').equals(brotliAt(11))).toBe(true);
+    expect(bytesOf('ca/index.html.br').equals(brotliAt(6))).toBe(true);
+    // The page's copy and the two shared files' identical ones: one cached Brotli entry.
+    expect((await readdir(cache)).filter((name) => name.startsWith('br-'))).toHaveLength(1);
+    expect((await readdir(cache)).filter((name) => name.startsWith('gz-'))).toHaveLength(0);
   });
 });
