@@ -64,11 +64,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const incremental = await openIncrementalBuild(config, options.incremental);
 
   const sources = await task('load', () => loadSources(config));
+  // The stylesheet, icons and widgets need nothing of the content: esbuild, sharp and zlib work
+  // on other threads and processes while this one validates.
+  const bundled = settled(task('bundle', () => bundleAssets({ ...config, publicFiles: sources.publicFiles })));
+  const widgetsBundled = settled(task('widgets', () => bundleWidgets(config.widgetsDir, config.generatorCacheDir)));
   const content = await task('validate', () => validateContent(sources, incremental.parser()));
   const { routes, redirects } = await task('route', () => buildRoutes(content));
-  const assets = await task('bundle', () => bundleAssets({ ...config, publicFiles: content.publicFiles }));
   const images = await task('images', () => buildImages(content.images, config.cacheDir));
-  const widgets = await task('widgets', () => bundleWidgets(config.widgetsDir, config.cacheDir));
+  const assets = await bundled();
+  const widgets = await widgetsBundled();
   const buildYear = config.buildTime.getUTCFullYear();
   const site: Site = {
     content,
@@ -127,4 +131,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     kept: jobs.length - plan.toRender.length,
     incremental,
   };
+}
+
+/**
+ * Starts `work` now and returns a function that waits for it: a failure is reported when
+ * awaited, and never as an unhandled rejection when an earlier stage fails first.
+ */
+function settled<T>(work: Promise<T>): () => Promise<T> {
+  work.catch(() => undefined);
+  return () => work;
 }

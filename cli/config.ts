@@ -32,6 +32,12 @@ export interface Config {
   /** Results that later builds can reuse: processed assets and the incremental build's manifest. */
   readonly cacheDir: string;
   /**
+   * Where work that depends on the generator's own files alone is kept (the prefixed stylesheet,
+   * the widgets' bundles): inside the generator's package, beside the bundle `cli/bin.js` makes of
+   * its code, so every project and every clean build of it finds them made.
+   */
+  readonly generatorCacheDir: string;
+  /**
    * Identifies the generator's code, templates included (a hash of their sources): a build by
    * another version renders every page again. None: every build renders every page.
    */
@@ -94,6 +100,7 @@ export function loadConfig(
     widgetsDir: resolve(generator.root, 'widgets'),
     browsers: supportedBrowsers,
     cacheDir: resolve('.cache/sitegen'),
+    generatorCacheDir: resolve(generator.root, 'node_modules/.cache/sitegen/generator'),
     compressCacheDir: resolve(env.SITEGEN_COMPRESS_CACHE || '.cache/sitegen'),
     generatorKey: generator.key,
     isStrict: flags.strict ?? false,

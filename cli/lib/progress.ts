@@ -55,6 +55,9 @@ export function createProgress(options: ProgressOptions = {}): Progress {
     },
     async task(stage, work) {
       const start = performance.now();
+      // Listed in the order stages start: some run side by side, and end in any order.
+      const timing = { stage, ms: 0 };
+      timings.push(timing);
       let count = '';
       // Live: when the line was last drawn. Plain: when a count was last printed (a stage's
       // first seconds print nothing: most stages end before anyone waits).
@@ -81,7 +84,7 @@ export function createProgress(options: ProgressOptions = {}): Progress {
         return await work(line);
       } finally {
         const ms = performance.now() - start;
-        timings.push({ stage, ms });
+        timing.ms = ms;
         clearInterval(ticker);
         live?.clear();
         if (!live && ms >= SLOW_STAGE_MS) plain(`${stage}:${count} done in ${seconds(ms)}`);

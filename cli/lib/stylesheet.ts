@@ -23,9 +23,12 @@ export async function prefixStylesheet(css: string, from: string, browsers: read
 /**
  * Bundles the prefixed stylesheet with esbuild: minified, and every font it names with `url()`
  * (a path in an npm package, such as a `@fontsource-variable` file) copied beside it under a
- * hashed name. Returns the stylesheet's text and the fonts as outputs.
+ * hashed name. Returns the stylesheet's text, the fonts as outputs, and the files it read.
  */
-export async function bundleStylesheet(css: Buffer, from: string): Promise<{ css: Buffer; fonts: Output[] }> {
+export async function bundleStylesheet(
+  css: Buffer,
+  from: string,
+): Promise<{ css: Buffer; fonts: Output[]; inputs: string[] }> {
   const { build } = await import('esbuild');
   const outdir = resolve(dirname(from), '.stylesheet-out');
   try {
@@ -39,11 +42,16 @@ export async function bundleStylesheet(css: Buffer, from: string): Promise<{ css
       assetNames: FONT_NAMES,
       loader: { '.woff2': 'file' },
       logLevel: 'silent',
+      metafile: true,
     });
     const files = result.outputFiles.map((file) => ({ path: relative(outdir, file.path), contents: file.contents }));
     const stylesheet = files.find((file) => file.path.endsWith('.css'))!;
     return {
       css: Buffer.from(stylesheet.contents),
+      // The files it read besides the stylesheet itself (the fonts), as absolute paths.
+      inputs: Object.keys(result.metafile.inputs)
+        .filter((input) => input !== '<stdin>')
+        .map((input) => resolve(input)),
       fonts: files
         .filter((file) => file !== stylesheet)
         .map((file) => ({ path: file.path, contents: Buffer.from(file.contents) })),

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { cached } from '../lib/cache-file.ts';
 import { contentHash } from '../lib/hash.ts';
@@ -12,6 +13,8 @@ export interface BundleInput {
   readonly browsers: readonly string[];
   readonly publicFiles: readonly BinaryFile[];
   readonly cacheDir: string;
+  /** Where the prefixed stylesheet is kept: it depends on the generator's files alone. */
+  readonly generatorCacheDir: string;
 }
 
 /** Sources in public/ drawn as PNG for sharing previews and home-screen icons. */
@@ -32,10 +35,27 @@ export async function bundleAssets(input: BundleInput): Promise<{ manifest: Asse
       cause,
     });
   });
-  const prefixed = await cached(input.cacheDir, 'css', [input.browsers.join(','), css], () =>
+  const stylesheetDone = cached(input.generatorCacheDir, 'css', [input.browsers.join(','), css], () =>
     prefixStylesheet(css, input.stylesheet, input.browsers),
+  ).then((prefixed) => bundledStylesheet(prefixed, input.stylesheet, input.generatorCacheDir));
+  // The pictures are drawn on sharp's threads while autoprefixer and esbuild work.
+  const rastersDone = Promise.all(
+    (
+      Object.entries(RASTER_IMAGES) as [
+        keyof typeof RASTER_IMAGES,
+        (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES],
+      ][]
+    )
+      .map(([key, image]) => ({ key, image, source: input.publicFiles.find((file) => file.path === image.source) }))
+      .filter((raster) => raster.source !== undefined)
+      .map(async ({ key, image, source }) => {
+        const png = await cached(input.cacheDir, 'png', [source!.contents, `${image.width}x${image.height}`], () =>
+          rasterize(source!.contents, `public/${image.source}`, image.width, image.height),
+        );
+        return { key, image, output: hashedOutput(image.name, 'png', png) };
+      }),
   );
-  const { css: stylesheet, fonts } = await bundleStylesheet(prefixed, input.stylesheet);
+  const [{ css: stylesheet, fonts }, rasters] = await Promise.all([stylesheetDone, rastersDone]);
   const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
   const outputs: Output[] = [stylesheetOutput, ...fonts];
   const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = {
@@ -44,20 +64,53 @@ export async function bundleAssets(input: BundleInput): Promise<{ manifest: Asse
   };
   if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source))
     manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;
-  for (const [key, image] of Object.entries(RASTER_IMAGES) as [
-    keyof typeof RASTER_IMAGES,
-    (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES],
-  ][]) {
-    const source = input.publicFiles.find((file) => file.path === image.source);
-    if (!source) continue;
-    const png = await cached(input.cacheDir, 'png', [source.contents, `${image.width}x${image.height}`], () =>
-      rasterize(source.contents, `public/${image.source}`, image.width, image.height),
-    );
-    const output = hashedOutput(image.name, 'png', png);
+  for (const { key, image, output } of rasters) {
     outputs.push(output);
     manifest[key] = { url: `/${output.path}`, width: image.width, height: image.height };
   }
   return { manifest, outputs };
+}
+
+/** A bundled stylesheet as the generator's cache keeps it: the fonts' bytes in base64, with the files read. */
+interface SavedStylesheet {
+  readonly css: string;
+  readonly fonts: readonly { readonly path: string; readonly contents: string }[];
+  readonly inputs: readonly { readonly path: string; readonly hash: string }[];
+}
+
+/**
+ * The stylesheet bundled with its fonts, from the generator's cache while every file esbuild
+ * read for it (the fonts, in npm packages that an update may change) still has its bytes;
+ * bundling otherwise. Saves starting esbuild in a build whose stylesheet is unchanged.
+ */
+async function bundledStylesheet(prefixed: Buffer, from: string, cacheDir: string) {
+  const entry = join(cacheDir, `stylesheet-${contentHash(Buffer.concat([Buffer.from(`${from}\0`), prefixed]))}.json`);
+  const hashOf = async (path: string) => contentHash(await readFile(path));
+  const saved = await readFile(entry, 'utf8')
+    .then((text) => JSON.parse(text) as SavedStylesheet)
+    .catch(() => undefined);
+  const isCurrent =
+    saved !== undefined &&
+    (
+      await Promise.all(saved.inputs.map(async ({ path, hash }) => (await hashOf(path).catch(() => '')) === hash))
+    ).every(Boolean);
+  if (isCurrent)
+    return {
+      css: Buffer.from(saved.css, 'base64'),
+      fonts: saved.fonts.map((font) => ({ path: font.path, contents: Buffer.from(font.contents, 'base64') })),
+    };
+  const made = await bundleStylesheet(prefixed, from);
+  const record: SavedStylesheet = {
+    css: made.css.toString('base64'),
+    fonts: made.fonts.map((font) => ({ path: font.path, contents: (font.contents as Buffer).toString('base64') })),
+    inputs: await Promise.all(made.inputs.map(async (path) => ({ path, hash: await hashOf(path) }))),
+  };
+  await mkdir(cacheDir, { recursive: true });
+  // Renamed into place: builds side by side never read half an entry.
+  const partial = `${entry}.${process.pid}`;
+  await writeFile(partial, JSON.stringify(record));
+  await rename(partial, entry);
+  return made;
 }
 
 function hashedOutput(name: string, extension: string, contents: Buffer): Output {

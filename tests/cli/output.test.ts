@@ -43,7 +43,7 @@ describe('output', () => {
     const result = await runCli(['build', '--verbose', '--out', 'report'], { cwd: project });
     expect(result.stdout).toMatch(/Built \d+ pages, \d+ redirects and \d+ files \([\d.]+ KB\) in \d+ ms/);
     expect(result.stdout).toMatch(
-      /load \d+ ms · validate \d+ ms · route \d+ ms · bundle \d+ ms · images \d+ ms · widgets \d+ ms · plan \d+ ms · render \d+ ms · hosts \d+ ms · check \d+ ms · compress \d+ ms · write \d+ ms · host folders \d+ ms · remember \d+ ms/,
+      /load \d+ ms · bundle \d+ ms · widgets \d+ ms · validate \d+ ms · route \d+ ms · images \d+ ms · plan \d+ ms · render \d+ ms · hosts \d+ ms · check \d+ ms · compress \d+ ms · write \d+ ms · host folders \d+ ms · remember \d+ ms/,
     );
     expect(result.stdout).toMatch(/Example content still in use \(\d+\)/);
     expect(result.stdout).toContain('content/site.yaml: contact.phone');
