@@ -40,6 +40,10 @@ async function bundleCli(target) {
     },
     outdir: temporary,
     outExtension: { '.js': '.mjs' },
+    // Each command's code in chunks of its own, loaded by its dynamic import: `--version`
+    // or `check` does not compile the whole build.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     bundle: true,
     packages: 'external',
     platform: 'node',

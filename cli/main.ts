@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CHROMIUM } from './check/chromium.ts';
 import { CHECK_GATES } from './check/gate-names.ts';
-import { runBuild } from './commands/build.ts';
 import type { BuildFlags, Generator } from './config.ts';
 import { describeFailure, EXIT, exitCodeOf } from './errors.ts';
 import { LOOPBACK, type ListenOptions } from './serve/listen.ts';
@@ -62,6 +61,7 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     .option('-q, --quiet', 'print errors only')
     .option('--verbose', 'list every page and example setting')
     .action(async (flags: BuildFlags) => {
+      const { runBuild } = await import('./commands/build.ts');
       exitCode = await runBuild(flags, generator);
     });
 
