@@ -56,6 +56,8 @@ export interface PageResult {
   readonly paths: readonly string[];
   /** Undefined when rendering failed; `errors` says why. */
   readonly html?: string;
+  /** The same as UTF-8, instead of `html`, from a render thread. */
+  readonly bytes?: Uint8Array;
   readonly summary?: PageSummary;
   /** The other pages and files its templates and body looked up. */
   readonly reads: readonly PageRead[];

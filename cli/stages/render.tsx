@@ -98,11 +98,11 @@ export async function renderSite(
     for (const warning of result.warnings.map(fromRecord)) {
       warnings.set(`${warning.code} ${warning.file} ${warning.message}`, warning);
     }
-    const { html, summary } = result;
-    if (html === undefined || !summary) return;
+    const { html, bytes, summary } = result;
+    if ((html === undefined && bytes === undefined) || !summary) return;
     // As bytes: UTF-8 takes half the memory of a page's text as a string once it holds any
     // character beyond Latin-1 (a typographic apostrophe is enough), and is what gets written.
-    const contents = Buffer.from(html);
+    const contents = bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(html!);
     // The page's record carries its route; its copies (the 404 pages hosts look for) do not.
     const outputs = result.paths.map((path) => ({ path, contents, route: routeOf.get(path), summary }));
     pages.push({ job: jobOf.get(result.paths[0])!, outputs, reads: result.reads });
