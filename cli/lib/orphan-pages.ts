@@ -41,6 +41,7 @@ export function findOrphanPages(outputs: readonly Output[]): BuildError[] {
 /** The page address a link leads to (`/ca/about/` from `/ca/about/#team`), or undefined for another site or a file. */
 function pageUrlOf(link: string): string | undefined {
   if (!link.startsWith('/') || link.startsWith('//')) return undefined;
-  const path = link.replace(/[?#].*$/, '');
+  const end = link.search(/[?#]/);
+  const path = end === -1 ? link : link.slice(0, end);
   return path.endsWith('/') ? path : /\.[a-z0-9]+$/i.test(path) ? undefined : `${path}/`;
 }

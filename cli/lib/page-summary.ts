@@ -33,6 +33,8 @@ export function summarizeHtml(html: string, islands: readonly PageIsland[] = isl
 }
 
 function decodeEntities(value: string): string {
+  // Most links hold no entity: no five passes over them.
+  if (!value.includes('&')) return value;
   return value
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
