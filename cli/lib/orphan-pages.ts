@@ -11,18 +11,14 @@ import type { Output } from '../types.ts';
  */
 export function findOrphanPages(outputs: readonly Output[]): BuildError[] {
   const pages = outputs.filter((output) => output.route && output.summary && !output.summary.isRedirect);
-  const linkedFromElsewhere = new Set<string>();
-  for (const page of pages) {
-    for (const link of page.summary!.links) {
-      const url = pageUrlOf(link);
-      if (url) linkedFromElsewhere.add(`${url} ${page.route!.id}`);
-    }
-  }
   const idOf = new Map(pages.map((page) => [page.route!.url, page.route!.id]));
   const targets = new Set<string>();
-  for (const key of linkedFromElsewhere) {
-    const [url = '', from] = key.split(' ');
-    if (idOf.get(url) !== from) targets.add(url);
+  for (const page of pages) {
+    const from = page.route!.id;
+    for (const link of page.summary!.links) {
+      const url = pageUrlOf(link);
+      if (url && !targets.has(url) && idOf.get(url) !== from) targets.add(url);
+    }
   }
   const problems = new Map<string, BuildError>();
   for (const { route } of pages) {
