@@ -114,8 +114,15 @@ export async function openIncrementalBuild(
   };
 }
 
-/** The site's pages and files, indexed as templates look them up. */
+const indexes = new WeakMap<Site, PageIndex>();
+
+/** The site's pages and files, indexed as templates look them up; once per build (plan and remember both ask). */
 function indexOf(site: Site): PageIndex {
-  const files = [...site.content.publicFiles, ...site.content.images].map((file) => `/${file.path}`);
-  return createPageIndex(site.routes.map(pageRefOf), files);
+  let index = indexes.get(site);
+  if (!index) {
+    const files = [...site.content.publicFiles, ...site.content.images].map((file) => `/${file.path}`);
+    index = createPageIndex(site.routes.map(pageRefOf), files);
+    indexes.set(site, index);
+  }
+  return index;
 }
