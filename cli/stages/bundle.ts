@@ -13,7 +13,7 @@ export interface BundleInput {
   readonly browsers: readonly string[];
   readonly publicFiles: readonly BinaryFile[];
   readonly cacheDir: string;
-  /** Where the prefixed stylesheet is kept: it depends on the generator's files alone. */
+  /** Where the prefixed and the bundled stylesheet are kept: they depend on the generator's files alone. */
   readonly generatorCacheDir: string;
 }
 
