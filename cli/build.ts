@@ -116,7 +116,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       : files.map((file) => ({ path: file.path, contents: { copyOf: join(config.outDir, file.path) } }));
     await task('host folders', async () => {
       for (const [folder, own] of Object.entries(hosts.folders) as [HostFolder, readonly Output[]][])
-        await hostWriters(folder).write([...(UPLOAD_FOLDERS.includes(folder) ? linked : []), ...own]);
+        await hostWriters(folder).write([...(UPLOAD_FOLDERS.includes(folder) ? linked : []), ...own], {
+          stamps: false,
+        });
     });
   }
   await task('remember', () => incremental.remember(site, rendered.pages, stamps));

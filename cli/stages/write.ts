@@ -30,9 +30,10 @@ export interface Writer {
   current(path: string, stamp: FileStamp): Output['contents'] | undefined;
   /**
    * Makes `outputs` the whole new version of the site, or, when anything fails, leaves the
-   * current version exactly as it was. Returns every file's stamp.
+   * current version exactly as it was. Returns every file's stamp, or none with `stamps: false`
+   * (a folder nothing reads back saves a `stat` of each file).
    */
-  write(outputs: readonly Output[]): Promise<ReadonlyMap<string, FileStamp>>;
+  write(outputs: readonly Output[], options?: { readonly stamps?: boolean }): Promise<ReadonlyMap<string, FileStamp>>;
 }
 
 /** Keeps the files in a map, by path. */
@@ -89,7 +90,7 @@ export function fsWriter(outDir: string, options: { readonly spareIn?: string } 
       const stats = statIfAny(file);
       return stats?.size === stamp.size && stats.mtimeMs === stamp.mtimeMs ? { copyOf: file } : undefined;
     },
-    async write(outputs) {
+    async write(outputs, { stamps: wantsStamps = true } = {}) {
       await mkdir(parent, { recursive: true }).catch((cause: Error) => {
         throw fail(`cannot create the output folder: ${cause.message}`, cause);
       });
@@ -104,7 +105,7 @@ export function fsWriter(outDir: string, options: { readonly spareIn?: string } 
         if (unsafe) {
           throw fail(`refusing to write ${JSON.stringify(unsafe.path)}: it is not a path inside the output folder`);
         }
-        const stamps = await writeStaging(staging, outDir, outputs);
+        const stamps = await writeStaging(staging, outDir, outputs, wantsStamps);
         // The swap: two renames, back to back; then the replaced version becomes the spare.
         if (existsSync(outDir)) renameSync(outDir, previous);
         renameSync(staging, outDir);
@@ -138,12 +139,13 @@ function isOnSameDisk(parent: string, folder: string): boolean {
  * new version links to. Everything else there is removed, and never written through: a spare
  * file may share its inode with the live site. A file the current version already has, byte
  * for byte, is hard-linked to it (synchronously: a link is one quick system call); every other
- * file is written, at most IN_FLIGHT at once. Returns each file's stamp.
+ * file is written, at most IN_FLIGHT at once. Returns each file's stamp, when wanted.
  */
 async function writeStaging(
   staging: string,
   outDir: string,
   outputs: readonly Output[],
+  wantsStamps: boolean,
 ): Promise<Map<string, FileStamp>> {
   const present = removeUnwanted(staging, outputs);
   const hasCurrent = existsSync(outDir);
@@ -168,6 +170,7 @@ async function writeStaging(
     }),
   );
   const stamps = new Map<string, FileStamp>();
+  if (!wantsStamps) return stamps;
   for (const { path } of outputs) {
     const stats = statSync(join(staging, path));
     stamps.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
