@@ -1,5 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { contentHash } from './hash.ts';
 
 let written = 0;
@@ -21,11 +21,17 @@ export async function cached(
   const hit = await readFile(file).catch(() => undefined);
   if (hit) return hit;
   const result = await make();
-  if (!made.has(cacheDir)) await mkdir(cacheDir, { recursive: true });
-  made.add(cacheDir);
-  // Unique per call: files with the same bytes compute the same entry side by side.
-  const partial = `${file}.${process.pid}.${(written += 1)}`;
-  await writeFile(partial, result);
-  await rename(partial, file);
+  await saveCacheEntry(file, result);
   return result;
+}
+
+/** Writes a cache entry whole or not at all: renamed into place, so a build never reads half of one. */
+export async function saveCacheEntry(file: string, contents: string | Buffer): Promise<void> {
+  const folder = dirname(file);
+  if (!made.has(folder)) await mkdir(folder, { recursive: true });
+  made.add(folder);
+  // Unique per call: builds side by side, or one build twice, may save the same entry at once.
+  const partial = `${file}.${process.pid}.${(written += 1)}`;
+  await writeFile(partial, contents);
+  await rename(partial, file);
 }

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import { cached } from '../lib/cache-file.ts';
+import { cached, saveCacheEntry } from '../lib/cache-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import { rasterize } from '../lib/raster.ts';
 import { bundleStylesheet, prefixStylesheet } from '../lib/stylesheet.ts';
@@ -105,11 +105,7 @@ async function bundledStylesheet(prefixed: Buffer, from: string, cacheDir: strin
     fonts: made.fonts.map((font) => ({ path: font.path, contents: (font.contents as Buffer).toString('base64') })),
     inputs: await Promise.all(made.inputs.map(async (path) => ({ path, hash: await hashOf(path) }))),
   };
-  await mkdir(cacheDir, { recursive: true });
-  // Renamed into place: builds side by side never read half an entry.
-  const partial = `${entry}.${process.pid}`;
-  await writeFile(partial, JSON.stringify(record));
-  await rename(partial, entry);
+  await saveCacheEntry(entry, JSON.stringify(record));
   return made;
 }
 
