@@ -15,8 +15,8 @@ import { listPageJobs, renderSite } from './stages/render.tsx';
 import { buildRoutes } from './stages/route.ts';
 import { validateContent } from './stages/validate.ts';
 import { bundleWidgets } from './stages/widgets.ts';
-import { fsWriter, type FileStamp, type Writer } from './stages/write.ts';
-import type { Output, Site } from './types.ts';
+import { fsWriter, type Writer } from './stages/write.ts';
+import type { FileStamp, Output, Site } from './types.ts';
 
 /** A finished build: the site record, every file written, the warnings and how long each step took. */
 export interface BuildResult {
@@ -105,7 +105,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   if (config.isStrict)
     throwIfAny(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
   const compressed = config.precompress
-    ? await task('compress', () => precompress(files, config.compressCacheDir))
+    ? await task('compress', () => precompress(files, config.compressCacheDir, (path) => writer.current(path)))
     : [];
   const stamps = await task('write', () => writer.write([...outputs, ...compressed]));
   if (hostWriters) {
@@ -113,12 +113,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // linked to the files just written; nginx gets its configuration alone.
     const linked = options.writer
       ? files
-      : files.map((file) => ({ path: file.path, contents: { copyOf: join(config.outDir, file.path) } }));
+      : files.map(({ path }) => ({ path, contents: { copyOf: join(config.outDir, path), stamp: stamps.get(path) } }));
     await task('host folders', async () => {
       for (const [folder, own] of Object.entries(hosts.folders) as [HostFolder, readonly Output[]][])
-        await hostWriters(folder).write([...(UPLOAD_FOLDERS.includes(folder) ? linked : []), ...own], {
-          stamps: false,
-        });
+        await hostWriters(folder).write([...(UPLOAD_FOLDERS.includes(folder) ? linked : []), ...own]);
     });
   }
   await task('remember', () => incremental.remember(site, rendered.pages, stamps));

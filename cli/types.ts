@@ -245,14 +245,25 @@ export interface PageSummary {
 }
 
 /** A file of the finished site. */
+/**
+ * How a written file looked when the build wrote it: a file still like this was not touched
+ * since. Its inode tells whether two names are one file (a hard link), with no bytes compared.
+ */
+export interface FileStamp {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+}
+
 export interface Output {
   /** Path below the output folder, with forward slashes. */
   readonly path: string;
   /**
    * The bytes; or, for a file carried over unchanged from the last build, `{ copyOf }`: the
-   * absolute path of the file that holds them, which the writer links or copies.
+   * absolute path of the file that holds them, which the writer links or copies, with that
+   * file's stamp when the build knows it (the writer then needs to ask nothing of the file).
    */
-  readonly contents: string | Buffer | { readonly copyOf: string };
+  readonly contents: string | Buffer | { readonly copyOf: string; readonly stamp?: FileStamp };
   /** The route it renders, for pages. */
   readonly route?: Route;
   /** For HTML files: what the checks and the host configuration need to know of them. */

@@ -3,8 +3,8 @@ import { createPageIndex, pageRefOf, type PageIndex } from '../lib/page-index.ts
 import { outputPathOf } from '../lib/url.ts';
 import type { PageJob } from '../render/render-page.tsx';
 import type { RenderedPage } from '../stages/render.tsx';
-import type { FileStamp, Writer } from '../stages/write.ts';
-import type { Output, Site } from '../types.ts';
+import type { Writer } from '../stages/write.ts';
+import type { FileStamp, Output, Site } from '../types.ts';
 import { parseContentFile, type ParsedFile, type ParseFile } from '../validate/parse-file.ts';
 import { answersOf, pageKeyOf, sharedKeyOf } from './fingerprint.ts';
 import { readManifest, writeManifest, type Manifest, type PageRecord } from './manifest.ts';

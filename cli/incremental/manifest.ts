@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { contentHash } from '../lib/hash.ts';
 import { isProcessRunning } from '../lib/process.ts';
 import type { PageRead } from '../lib/page-index.ts';
-import type { FileStamp } from '../stages/write.ts';
-import type { PageSummary } from '../types.ts';
+import type { FileStamp, PageSummary } from '../types.ts';
 import type { ParsedFile } from '../validate/parse-file.ts';
 
 /**
@@ -12,7 +11,7 @@ import type { ParsedFile } from '../validate/parse-file.ts';
  * generator, or of another output folder) is discarded, never misread: the build renders
  * every page. Change it with any change to what the manifest holds or how a key is computed.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What the last build made of one file of a page, and from what. */
 export interface PageRecord {
@@ -52,6 +51,7 @@ interface StoredPage {
   answers: string;
   size: number;
   mtimeMs: number;
+  ino: number;
   isRedirect: boolean;
   reads: number[];
   links: number[];
@@ -79,7 +79,7 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
     pages.set(path, {
       key: page.key,
       answers: page.answers,
-      stamp: { size: page.size, mtimeMs: page.mtimeMs },
+      stamp: { size: page.size, mtimeMs: page.mtimeMs, ino: page.ino },
       reads: text(page.reads),
       summary: {
         isRedirect: page.isRedirect,
@@ -118,6 +118,7 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
       answers: page.answers,
       size: page.stamp.size,
       mtimeMs: page.stamp.mtimeMs,
+      ino: page.stamp.ino,
       isRedirect: summary.isRedirect,
       reads: page.reads.map(number),
       links: summary.links.map(number),

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -52,21 +51,22 @@ const EXTENSIONS = Object.keys(compressors) as (keyof typeof compressors)[];
  * A `.br` and a `.gz` beside every compressible file of at least PRECOMPRESS_FROM_BYTES
  * (docs/behaviour.md#static-hosts), for servers that send them as they are (nginx, Apache).
  * A copy that would not be smaller is left out. Copies at Brotli's highest quality are cached by
- * the file's bytes, so only changed files cost that time, and a file carried over from the last build brings the copies it
- * had there; zlib works on its own threads, so a few files compress side by side.
+ * the file's bytes, so only changed files cost that time. A file carried over from the last
+ * build brings the copies it had there, as `current` (the writer) still has them; zlib works on
+ * its own threads, so a few files compress side by side.
  */
-export async function precompress(outputs: readonly Output[], cacheDir: string): Promise<Output[]> {
+export async function precompress(
+  outputs: readonly Output[],
+  cacheDir: string,
+  current: (path: string) => Output['contents'] | undefined,
+): Promise<Output[]> {
   const candidates = outputs.filter((output) => COMPRESSIBLE.test(output.path));
   const made = await mapAtMost(AT_ONCE, candidates, async (output) => {
     // A file carried over unchanged from the last build carries its copies too, unread.
     if (typeof output.contents === 'object' && !Buffer.isBuffer(output.contents)) {
-      const { copyOf } = output.contents;
-      const carried = EXTENSIONS.filter((extension) => existsSync(`${copyOf}.${extension}`));
-      if (carried.length === EXTENSIONS.length)
-        return carried.map((extension) => ({
-          path: `${output.path}.${extension}`,
-          contents: { copyOf: `${copyOf}.${extension}` },
-        }));
+      const copies = EXTENSIONS.map((extension) => `${output.path}.${extension}`);
+      const carried = copies.map((path) => ({ path, contents: current(path) }));
+      if (carried.every((copy) => copy.contents !== undefined)) return carried as Output[];
     }
     const bytes =
       typeof output.contents === 'string'

@@ -16,24 +16,27 @@ import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { contentHash } from '../lib/hash.ts';
 import { isProcessRunning } from '../lib/process.ts';
-import type { Output } from '../types.ts';
-
-/** How a written file looked when the build wrote it: a file still like this was not touched since. */
-export interface FileStamp {
-  readonly size: number;
-  readonly mtimeMs: number;
-}
+import {
+  markChanging,
+  readWriterRecord,
+  saveWriterRecord,
+  type FolderRecord,
+  type WriterRecord,
+} from '../lib/folder-record.ts';
+import type { FileStamp, Output } from '../types.ts';
 
 /** Where the finished site goes: a folder on disk, or memory for tests. */
 export interface Writer {
-  /** The file the current version has at `path`, if it still has `stamp`: its bytes, or where they are. */
-  current(path: string, stamp: FileStamp): Output['contents'] | undefined;
+  /**
+   * The file the current version has at `path`, if it is still as this writer left it (with
+   * `stamp`, or, without one, as the writer's own record has it): its bytes, or where they are.
+   */
+  current(path: string, stamp?: FileStamp): Output['contents'] | undefined;
   /**
    * Makes `outputs` the whole new version of the site, or, when anything fails, leaves the
-   * current version exactly as it was. Returns every file's stamp, or none with `stamps: false`
-   * (a folder nothing reads back saves a `stat` of each file).
+   * current version exactly as it was. Returns every file's stamp.
    */
-  write(outputs: readonly Output[], options?: { readonly stamps?: boolean }): Promise<ReadonlyMap<string, FileStamp>>;
+  write(outputs: readonly Output[]): Promise<ReadonlyMap<string, FileStamp>>;
 }
 
 /** Keeps the files in a map, by path. */
@@ -43,7 +46,7 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
     files,
     current(path, stamp) {
       const contents = files.get(path);
-      return contents !== undefined && Buffer.byteLength(contents) === stamp.size ? contents : undefined;
+      return contents !== undefined && (!stamp || Buffer.byteLength(contents) === stamp.size) ? contents : undefined;
     },
     async write(outputs) {
       const next = new Map<string, string | Buffer>();
@@ -55,7 +58,9 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
       }
       files.clear();
       for (const [path, contents] of next) files.set(path, contents);
-      return new Map([...next].map(([path, contents]) => [path, { size: Buffer.byteLength(contents), mtimeMs: 0 }]));
+      return new Map(
+        [...next].map(([path, contents]) => [path, { size: Buffer.byteLength(contents), mtimeMs: 0, ino: 0 }]),
+      );
     },
   };
 }
@@ -70,50 +75,73 @@ const IN_FLIGHT = 32;
  * file system (the build passes its cache folder), the version before the current one is
  * kept there and updated into the next version in place: only changed files are replaced, and
  * no folder is made or removed unless the site gained or lost it, which is most of what a
- * small rebuild costs on disk. Without one, each version is staged in a new sibling folder
- * and the replaced version is deleted. A build that fails or is killed before the swap leaves
- * the current folder untouched; one killed between the renames leaves the current folder
- * beside it, and the next build puts it back first. A lock file keeps two builds from writing
- * the same folder at once.
+ * small rebuild costs on disk. A record of both folders (lib/folder-record.ts) saves listing
+ * the spare and asking each of its files whether it is already the right one. Without a spare,
+ * each version is staged in a new sibling folder and the replaced version is deleted. A build
+ * that fails or is killed before the swap leaves the current folder untouched; one killed
+ * between the renames leaves the current folder beside it, and the next build puts it back
+ * first. A lock file keeps two builds from writing the same folder at once.
  */
 export function fsWriter(outDir: string, options: { readonly spareIn?: string } = {}): Writer {
   const parent = dirname(outDir);
   const name = basename(outDir);
   const previous = join(parent, `.${name}.previous`);
   const lock = join(parent, `.${name}.lock`);
+  const spareDir = options.spareIn && join(options.spareIn, `spare-${contentHash(outDir)}`);
+  const recordFile = spareDir && `${spareDir}.json`;
+  // Read on first use; `null` until then.
+  let record: WriterRecord | undefined | null = null;
+  const known = () =>
+    record === null ? (record = recordFile ? readWriterRecord(recordFile, outDir) : undefined) : record;
   const fail = (message: string, cause?: unknown) =>
     cause instanceof BuildError ? cause : new BuildError('OutputError', message, { file: outDir, cause });
 
   return {
     current(path, stamp) {
+      const expected = stamp ?? known()?.current.files.get(path);
+      if (!expected) return undefined;
       const file = join(outDir, path);
       const stats = statIfAny(file);
-      return stats?.size === stamp.size && stats.mtimeMs === stamp.mtimeMs ? { copyOf: file } : undefined;
+      return stats && isAsStamped(stats, expected) ? { copyOf: file, stamp: stampOf(stats) } : undefined;
     },
-    async write(outputs, { stamps: wantsStamps = true } = {}) {
+    async write(outputs) {
       await mkdir(parent, { recursive: true }).catch((cause: Error) => {
         throw fail(`cannot create the output folder: ${cause.message}`, cause);
       });
       await takeLock(lock, outDir);
-      const spareDir = options.spareIn && join(options.spareIn, `spare-${contentHash(outDir)}`);
       const spare = spareDir && isOnSameDisk(parent, spareDir) ? spareDir : undefined;
       const staging = spare ?? join(parent, `.${name}.staging-${process.pid}`);
       try {
-        await restoreInterruptedSwap(outDir, previous, spare);
+        const wasInterrupted = await restoreInterruptedSwap(outDir, previous, spare);
+        const last = spare && !wasInterrupted ? known() : undefined;
+        const spareKnown = spare && last?.spare && statIfAny(spare)?.ino === last.spare.ino ? last.spare : undefined;
         await removeAbandonedStaging(parent, name);
         const unsafe = outputs.find((output) => !isInside(output.path));
         if (unsafe) {
           throw fail(`refusing to write ${JSON.stringify(unsafe.path)}: it is not a path inside the output folder`);
         }
-        const stamps = await writeStaging(staging, outDir, outputs, wantsStamps);
+        record = undefined;
+        if (recordFile && spare) await markChanging(recordFile);
+        const written = await writeStaging(staging, outDir, outputs, spareKnown);
+        const hadCurrent = existsSync(outDir);
         // The swap: two renames, back to back; then the replaced version becomes the spare.
-        if (existsSync(outDir)) renameSync(outDir, previous);
+        if (hadCurrent) renameSync(outDir, previous);
         renameSync(staging, outDir);
         if (spare && existsSync(previous)) renameSync(previous, spare);
         else rmSync(previous, { recursive: true, force: true });
-        return stamps;
+        if (recordFile && spare) {
+          // The replaced version is known only if nobody added or removed a file of it since its build.
+          const nextSpare = hadCurrent && last && isUnchanged(spare, last.current) ? last.current : undefined;
+          const next = { current: written, ...(nextSpare ? { spare: nextSpare } : {}) };
+          // Unsaved, the record is only missed: the next build lists the spare.
+          await saveWriterRecord(recordFile, outDir, next).then(
+            () => (record = next),
+            () => undefined,
+          );
+        }
+        return written.files;
       } catch (cause) {
-        // A spare half updated is still a spare: the next build corrects every file of it.
+        // A spare half updated is still a spare: the next build, finding it marked, lists and corrects it.
         if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
         throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
       } finally {
@@ -133,75 +161,165 @@ function isOnSameDisk(parent: string, folder: string): boolean {
   }
 }
 
+const stampOf = (stats: Stats): FileStamp => ({ size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino });
+const isAsStamped = (stats: Stats, stamp: FileStamp) =>
+  stats.size === stamp.size && stats.mtimeMs === stamp.mtimeMs && stats.ino === stamp.ino;
+
 /**
- * Makes `staging` hold exactly `outputs`. What it already holds (a spare version) is kept where
- * it is still right: a folder the site still has, a file that is the very file (same inode) the
- * new version links to. Everything else there is removed, and never written through: a spare
- * file may share its inode with the live site. A file the current version already has, byte
- * for byte, is hard-linked to it (synchronously: a link is one quick system call); every other
- * file is written, at most IN_FLIGHT at once. Returns each file's stamp, when wanted.
+ * Whether `dir` is the folder `known` describes, and each of its folders still has the time
+ * recorded: no entry was added or removed since.
+ */
+function isUnchanged(dir: string, known: FolderRecord): boolean {
+  if (statIfAny(dir)?.ino !== known.ino) return false;
+  for (const [folder, mtimeMs] of known.folders) {
+    if (statIfAny(join(dir, folder))?.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
+}
+
+/**
+ * Makes `staging` hold exactly `outputs`, and returns its record. What it already holds (a
+ * spare version) is kept where it is still right: a folder the site still has, a file that is
+ * the very file (same inode) the new version links to. Everything else there is removed, and
+ * never written through: a spare file may share its inode with the live site. `known` is the
+ * record of what staging holds; without one, staging is listed and its files asked. A file the
+ * current version already has, byte for byte, is hard-linked to it (synchronously: a link is
+ * one quick system call); every other file is written, at most IN_FLIGHT at once.
  */
 async function writeStaging(
   staging: string,
   outDir: string,
   outputs: readonly Output[],
-  wantsStamps: boolean,
-): Promise<Map<string, FileStamp>> {
-  const present = removeUnwanted(staging, outputs);
+  known: FolderRecord | undefined,
+): Promise<FolderRecord> {
+  const wanted = foldersOf(outputs);
+  const {
+    files: present,
+    folders,
+    changed,
+  } = known ? removeUnwantedKnown(staging, outputs, known, wanted) : removeUnwanted(staging, outputs, wanted);
   const hasCurrent = existsSync(outDir);
+  const stamps = new Map<string, FileStamp>();
+  const toStamp: string[] = [];
   const toWrite: [string, string | Buffer][] = [];
   for (const { path, contents } of outputs) {
     const file = join(staging, path);
     const folder = dirname(path);
-    if (!present.has(folder)) mkdirSync(join(staging, folder), { recursive: true });
-    present.add(folder);
-    const isCarried = typeof contents === 'object' && 'copyOf' in contents;
-    const same = isCarried ? contents.copyOf : hasCurrent ? sameFileIn(outDir, path, contents) : undefined;
-    if (present.has(path)) {
-      if (same && isSameFile(file, same)) continue;
-      rmSync(file, { force: true });
+    if (!folders.has(folder)) {
+      mkdirSync(join(staging, folder), { recursive: true });
+      for (let made = folder; !folders.has(made); made = dirname(made)) {
+        folders.set(made, 0);
+        changed.add(made);
+        changed.add(dirname(made));
+      }
     }
-    if (same) linkOrCopy(same, file);
-    else toWrite.push([path, contents as string | Buffer]);
+    const isCarried = typeof contents === 'object' && 'copyOf' in contents;
+    const same = isCarried ? contents : hasCurrent ? sameFileIn(outDir, path, contents) : undefined;
+    if (same) {
+      const there = present.get(path);
+      const isThere =
+        present.has(path) && (there && same.stamp ? there.ino === same.stamp.ino : isSameFile(file, same.copyOf));
+      if (!isThere) {
+        if (present.has(path)) rmSync(file, { force: true });
+        linkOrCopy(same.copyOf, file);
+        changed.add(folder);
+      }
+      if (same.stamp) stamps.set(path, same.stamp);
+      else toStamp.push(path);
+      continue;
+    }
+    if (present.has(path)) rmSync(file, { force: true });
+    toWrite.push([path, contents as string | Buffer]);
+    toStamp.push(path);
+    changed.add(folder);
   }
   await Promise.all(
     Array.from({ length: Math.min(IN_FLIGHT, toWrite.length) }, async () => {
       for (let next = toWrite.pop(); next; next = toWrite.pop()) await writeFile(join(staging, next[0]), next[1]);
     }),
   );
-  const stamps = new Map<string, FileStamp>();
-  if (!wantsStamps) return stamps;
-  for (const { path } of outputs) {
-    const stats = statSync(join(staging, path));
-    stamps.set(path, { size: stats.size, mtimeMs: stats.mtimeMs });
-  }
-  return stamps;
+  for (const path of toStamp) stamps.set(path, stampOf(statSync(join(staging, path))));
+  for (const folder of changed) if (folders.has(folder)) folders.set(folder, statSync(join(staging, folder)).mtimeMs);
+  return {
+    ino: statSync(staging).ino,
+    // In the outputs' order, as callers list them.
+    files: new Map(outputs.map(({ path }) => [path, stamps.get(path)!])),
+    folders,
+  };
 }
 
-/**
- * Removes from `staging` every file that is not an output and every folder that holds none,
- * and returns what is left: relative paths of files and folders (`.` for the folder itself).
- */
-function removeUnwanted(staging: string, outputs: readonly Output[]): Set<string> {
-  const files = new Set(outputs.map((output) => output.path));
+/** Every folder that holds an output, with all the folders above it; `.` is the top. */
+function foldersOf(outputs: readonly Output[]): Set<string> {
   const folders = new Set<string>();
-  for (const path of files) {
+  for (const { path } of outputs) {
     for (let folder = dirname(path); !folders.has(folder); folder = dirname(folder)) {
       folders.add(folder);
       if (folder === '.') break;
     }
   }
-  const present = new Set<string>();
-  if (!existsSync(staging)) return present;
-  present.add('.');
+  return folders;
+}
+
+/** What staging holds once the unwanted is gone: its files (with stamps where known) and folders (with times). */
+interface Present {
+  readonly files: ReadonlyMap<string, FileStamp | undefined>;
+  readonly folders: Map<string, number>;
+  /** Folders whose entries changed: their times are asked again once staging is written. */
+  readonly changed: Set<string>;
+}
+
+/**
+ * Removes from `staging` every file that is not an output and every folder that holds none,
+ * as its record says, without listing it.
+ */
+function removeUnwantedKnown(
+  staging: string,
+  outputs: readonly Output[],
+  known: FolderRecord,
+  wanted: ReadonlySet<string>,
+): Present {
+  const paths = new Set(outputs.map((output) => output.path));
+  const files = new Map<string, FileStamp | undefined>();
+  for (const [path, stamp] of known.files) {
+    if (paths.has(path)) files.set(path, stamp);
+    else rmSync(join(staging, path), { force: true });
+  }
+  const folders = new Map<string, number>();
+  // Shallowest first, so that a folder inside one already removed is skipped.
+  const byDepth = [...known.folders].sort(([a], [b]) => a.split('/').length - b.split('/').length);
+  const removed: string[] = [];
+  for (const [folder, mtimeMs] of byDepth) {
+    if (wanted.has(folder)) folders.set(folder, mtimeMs);
+    else if (!removed.some((above) => folder.startsWith(`${above}/`))) {
+      rmSync(join(staging, folder), { recursive: true, force: true });
+      removed.push(folder);
+    }
+  }
+  // A folder that lost a file or a folder has a new time, asked at the end.
+  const changed = new Set<string>();
+  for (const path of known.files.keys()) if (!paths.has(path)) changed.add(dirname(path));
+  for (const folder of removed) changed.add(dirname(folder));
+  return { files, folders, changed };
+}
+
+/**
+ * Removes from `staging` every file that is not an output and every folder that holds none,
+ * listing it: the way to start from a spare no record describes.
+ */
+function removeUnwanted(staging: string, outputs: readonly Output[], wanted: ReadonlySet<string>): Present {
+  const paths = new Set(outputs.map((output) => output.path));
+  const files = new Map<string, FileStamp | undefined>();
+  const folders = new Map<string, number>();
+  if (!existsSync(staging)) return { files, folders, changed: new Set() };
+  folders.set('.', 0);
   for (const entry of readdirSync(staging, { recursive: true, withFileTypes: true })) {
     const path = relative(staging, join(entry.parentPath, entry.name));
-    const isWanted = entry.isDirectory() ? folders.has(path) : entry.isFile() && files.has(path);
-    if (isWanted) present.add(path);
+    if (entry.isDirectory() && wanted.has(path)) folders.set(path, 0);
+    else if (entry.isFile() && paths.has(path)) files.set(path, undefined);
     else rmSync(join(staging, path), { recursive: true, force: true });
   }
   // Nothing wanted is inside a folder removed here: a wanted file's folders are all wanted.
-  return present;
+  return { files, folders, changed: new Set(folders.keys()) };
 }
 
 /** Whether two names are one file (one inode): the staged file is already the one to link. */
@@ -212,12 +330,16 @@ function isSameFile(staged: string, source: string): boolean {
 }
 
 /** The current version's file at `path` when it holds exactly `contents` (only a file of the same size is read). */
-function sameFileIn(outDir: string, path: string, contents: string | Buffer): string | undefined {
+function sameFileIn(
+  outDir: string,
+  path: string,
+  contents: string | Buffer,
+): { readonly copyOf: string; readonly stamp: FileStamp } | undefined {
   const file = join(outDir, path);
   const stats = statIfAny(file);
   if (stats?.size !== Buffer.byteLength(contents)) return undefined;
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  return readFileSync(file).equals(bytes) ? file : undefined;
+  return readFileSync(file).equals(bytes) ? { copyOf: file, stamp: stampOf(stats) } : undefined;
 }
 
 /** A file's status, or undefined when it is missing, or a folder of its path is a file (ENOTDIR). */
@@ -241,12 +363,14 @@ function linkOrCopy(from: string, to: string): void {
 /**
  * Puts back the folder a build killed between its renames left aside, or, when the new
  * version was already in place, keeps it as the spare (or removes it when there is none).
+ * Returns whether there was one: the writer's record no longer describes the folders then.
  */
-async function restoreInterruptedSwap(outDir: string, previous: string, spare: string | undefined): Promise<void> {
-  if (!(await exists(previous))) return;
+async function restoreInterruptedSwap(outDir: string, previous: string, spare: string | undefined): Promise<boolean> {
+  if (!(await exists(previous))) return false;
   if (!(await exists(outDir))) await rename(previous, outDir);
   else if (spare && !(await exists(spare))) await rename(previous, spare);
   else await rm(previous, { recursive: true, force: true });
+  return true;
 }
 
 /**

@@ -14,6 +14,9 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
+/** A writer's current version with no files: nothing to carry. */
+const nothingCurrent = () => undefined;
+
 /** ASCII, so that characters are bytes. */
 const text = (bytes: number) => 'Optica i audiologia al Poblenou. '.repeat(Math.ceil(bytes / 33)).slice(0, bytes);
 
@@ -30,6 +33,7 @@ describe('precompress', () => {
         { path: 'images/photo.webp', contents: Buffer.from(text(9000)) },
       ],
       join(folder, 'cache'),
+      nothingCurrent,
     );
     expect(copies.map((copy) => copy.path).sort()).toEqual([
       'assets/site.css.br',
@@ -50,16 +54,34 @@ describe('precompress', () => {
     // Not what compressing the page would give: proof that the copies were carried, not made.
     await writeFile(`${page}.br`, 'carried br');
     await writeFile(`${page}.gz`, 'carried gz');
-    const copies = await precompress([{ path: 'ca/index.html', contents: { copyOf: page } }], join(folder, 'cache'));
+    const current = (path: string) =>
+      path.startsWith('ca/index.html.') ? { copyOf: `${page}${path.slice(13)}` } : undefined;
+    const copies = await precompress(
+      [{ path: 'ca/index.html', contents: { copyOf: page } }],
+      join(folder, 'cache'),
+      current,
+    );
     expect(copies).toEqual([
       { path: 'ca/index.html.br', contents: { copyOf: `${page}.br` } },
       { path: 'ca/index.html.gz', contents: { copyOf: `${page}.gz` } },
     ]);
+    // A copy the current version no longer has (removed by hand) is made again, from the page.
+    const withoutGz = (path: string) => (path.endsWith('.gz') ? undefined : current(path));
+    const remade = await precompress(
+      [{ path: 'ca/index.html', contents: { copyOf: page } }],
+      join(folder, 'cache'),
+      withoutGz,
+    );
+    expect(gunzipSync(remade.find((copy) => copy.path === 'ca/index.html.gz')!.contents as Buffer).toString()).toBe(
+      text(4000),
+    );
   });
 
   it('leaves out a copy that would not be smaller', async () => {
     const noise = randomBytes(4096);
-    expect(await precompress([{ path: 'noise.json', contents: noise }], join(folder, 'cache'))).toEqual([]);
+    expect(await precompress([{ path: 'noise.json', contents: noise }], join(folder, 'cache'), nothingCurrent)).toEqual(
+      [],
+    );
   });
 
   it('gives stylesheets and scripts Brotli at its best, and pages quality 6, cached only for the slow ones', async () => {
@@ -76,6 +98,7 @@ describe('precompress', () => {
         { path: 'assets/loader.js', contents: page },
       ],
       cache,
+      nothingCurrent,
     );
     const brotliAt = (quality: number) =>
       brotliCompressSync(Buffer.from(page), {

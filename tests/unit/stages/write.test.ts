@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ describe('fsWriter', () => {
     expect(await readFile(join(out, 'p0/index.html'), 'utf8')).toBe('page 0, edited');
     const after = await stat(join(out, 'p1/index.html'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    expect(stamps.get('p1/index.html')).toEqual({ size: before.size, mtimeMs: before.mtimeMs });
+    expect(stamps.get('p1/index.html')).toEqual({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
   });
 
   it('carries a file over by its stamp, and refuses when the file was changed since', async () => {
@@ -49,8 +49,11 @@ describe('fsWriter', () => {
     const writer = fsWriter(out);
     const stamps = await writer.write(outputsOf({ 'a.html': 'a', 'b.html': 'b' }));
     await writeFile(join(out, 'b.html'), 'changed by hand');
-    expect(writer.current('a.html', stamps.get('a.html')!)).toEqual({ copyOf: join(out, 'a.html') });
-    expect(writer.current('b.html', stamps.get('b.html')!)).toBeUndefined();
+    expect(writer.current('a.html', stamps.get('a.html'))).toEqual({
+      copyOf: join(out, 'a.html'),
+      stamp: stamps.get('a.html'),
+    });
+    expect(writer.current('b.html', stamps.get('b.html'))).toBeUndefined();
     await writer.write([{ path: 'a.html', contents: { copyOf: join(out, 'a.html') } }]);
     expect(await readFile(join(out, 'a.html'), 'utf8')).toBe('a');
   });
@@ -184,7 +187,9 @@ describe('fsWriter with a spare folder', () => {
     await writer.write(outputsOf(site));
     await writer.write(outputsOf({ ...site, 'p3/index.html': 'page 3, edited' }));
     const before = await stat(join(out, 'p1/index.html'));
-    // As a build killed while updating the spare leaves it: files half written, files and folders it did not need.
+    // A build that stops while updating the spare (here, a file where the next needs a folder)…
+    await expect(writer.write(outputsOf({ ...site, 'p1/index.html/inside.txt': 'x' }))).rejects.toThrow(BuildError);
+    // …may leave anything there: files half written, files and folders it did not need.
     const spare = await spareOf();
     await rm(join(spare, 'p1/index.html'));
     await writeFile(join(spare, 'p1/index.html'), 'pa');
@@ -195,7 +200,41 @@ describe('fsWriter with a spare folder', () => {
     expect(await contentsOf(out)).toEqual({ ...site, 'p2/index.html': 'page 2, edited' });
     const after = await stat(join(out, 'p1/index.html'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    expect(stamps.get('p1/index.html')).toEqual({ size: before.size, mtimeMs: before.mtimeMs });
+    expect(stamps.get('p1/index.html')).toEqual({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
+  });
+
+  it('keeps no file added to or removed from the site by hand, though it trusts its record of the spare', async () => {
+    const out = join(parent, 'dist');
+    const writer = () => createFsWriter(out, { spareIn: join(parent, 'cache') });
+    const site = { 'p1/index.html': 'page 1', 'p2/index.html': 'page 2' };
+    await writer().write(outputsOf(site));
+    await writer().write(outputsOf(site));
+    await writeFile(join(out, 'p1/added.txt'), 'by hand');
+    await rm(join(out, 'p2/index.html'));
+    // The hand-edited version becomes the spare, and the one after is made from it.
+    await writer().write(outputsOf(site));
+    await writer().write(outputsOf(site));
+    expect(await contentsOf(out)).toEqual(site);
+    expect(await contentsOf(await spareOf())).toEqual(site);
+  });
+
+  it('trusts no record of a spare copied from elsewhere, as a CI cache is restored', async () => {
+    const out = join(parent, 'dist');
+    const cache = join(parent, 'cache');
+    const writer = () => createFsWriter(out, { spareIn: cache });
+    const site = { 'p1/index.html': 'page 1', 'p2/index.html': 'page 2' };
+    await writer().write(outputsOf(site));
+    await writer().write(outputsOf(site));
+    // A copy holds the same bytes in other files: none is a link to the site any more.
+    await cp(cache, `${cache}.copy`, { recursive: true });
+    await rm(cache, { recursive: true });
+    await rename(`${cache}.copy`, cache);
+    const stamps = await writer().write(outputsOf(site));
+    for (const path of Object.keys(site)) {
+      const { size, mtimeMs, ino } = await stat(join(out, path));
+      expect(stamps.get(path), path).toEqual({ size, mtimeMs, ino });
+    }
+    expect(await contentsOf(out)).toEqual(site);
   });
 
   it('keeps the new site, and the old one as the spare, when a build was killed after its two renames', async () => {
