@@ -74,6 +74,11 @@ export async function markChanging(file: string): Promise<void> {
   await writeFile(markerOf(file), String(process.pid));
 }
 
+/** Takes the changing mark back: the build changed nothing the record describes. */
+export async function unmarkChanging(file: string): Promise<void> {
+  await rm(markerOf(file), { force: true });
+}
+
 /** Saves the record whole (written aside, then renamed into place) and removes the changing mark. */
 export async function saveWriterRecord(file: string, outDir: string, record: WriterRecord): Promise<void> {
   const folderOf = (folder: FolderRecord): StoredFolder => ({

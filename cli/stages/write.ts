@@ -20,6 +20,7 @@ import {
   markChanging,
   readWriterRecord,
   saveWriterRecord,
+  unmarkChanging,
   type FolderRecord,
   type WriterRecord,
 } from '../lib/folder-record.ts';
@@ -37,6 +38,23 @@ export interface Writer {
    * current version exactly as it was. Returns every file's stamp.
    */
   write(outputs: readonly Output[]): Promise<ReadonlyMap<string, FileStamp>>;
+  /** Starts a new version whose files can be written as they are made (see Draft). */
+  begin(): Promise<Draft>;
+}
+
+/**
+ * A new version of the site under way. Files added are written into staging at once (or
+ * beside it, when something of the spare is in the way), so that a build need not hold every
+ * page until the end; nothing the current version holds changes until `finish`, and
+ * `discard` drops them all.
+ */
+export interface Draft {
+  /** Writes these files of the new version now; returns them as they stay in memory: without their bytes. */
+  add(outputs: readonly Output[]): Promise<Output[]>;
+  /** As `Writer.write`, with the files added (as `add` returned them) among `outputs`. */
+  finish(outputs: readonly Output[]): Promise<ReadonlyMap<string, FileStamp>>;
+  /** Drops the files added, and leaves the current version as it was; nothing once finished. */
+  discard(): Promise<void>;
 }
 
 /** Keeps the files in a map, by path. */
@@ -47,6 +65,13 @@ export function memoryWriter(): Writer & { readonly files: Map<string, string | 
     current(path, stamp) {
       const contents = files.get(path);
       return contents !== undefined && (!stamp || Buffer.byteLength(contents) === stamp.size) ? contents : undefined;
+    },
+    async begin() {
+      return {
+        add: async (outputs) => [...outputs],
+        finish: (outputs) => this.write(outputs),
+        discard: async () => {},
+      };
     },
     async write(outputs) {
       const next = new Map<string, string | Buffer>();
@@ -105,48 +130,160 @@ export function fsWriter(outDir: string, options: { readonly spareIn?: string } 
       return stats && isAsStamped(stats, expected) ? { copyOf: file, stamp: stampOf(stats) } : undefined;
     },
     async write(outputs) {
+      return (await this.begin()).finish(outputs);
+    },
+    async begin() {
       await mkdir(parent, { recursive: true }).catch((cause: Error) => {
         throw fail(`cannot create the output folder: ${cause.message}`, cause);
       });
       await takeLock(lock, outDir);
+      const unlock = () => rm(lock, { force: true }).catch(() => undefined);
       const spare = spareDir && isOnSameDisk(parent, spareDir) ? spareDir : undefined;
       const staging = spare ?? join(parent, `.${name}.staging-${process.pid}`);
+      // A file added where staging has something in the way waits here, and is moved into place at the end.
+      const aside = `${staging}.aside`;
+      let last: WriterRecord | undefined;
+      let spareKnown: FolderRecord | undefined;
       try {
         const wasInterrupted = await restoreInterruptedSwap(outDir, previous, spare);
-        const last = spare && !wasInterrupted ? known() : undefined;
-        const spareKnown = spare && last?.spare && statIfAny(spare)?.ino === last.spare.ino ? last.spare : undefined;
+        last = spare && !wasInterrupted ? known() : undefined;
+        spareKnown = spare && last?.spare && statIfAny(spare)?.ino === last.spare.ino ? last.spare : undefined;
         await removeAbandonedStaging(parent, name);
-        const unsafe = outputs.find((output) => !isInside(output.path));
-        if (unsafe) {
-          throw fail(`refusing to write ${JSON.stringify(unsafe.path)}: it is not a path inside the output folder`);
-        }
-        record = undefined;
+        // One build at a time writes this folder (the lock): anything aside is a killed build's.
+        await rm(aside, { recursive: true, force: true });
+        await mkdir(aside);
+        // Files are added to the spare from now on.
         if (recordFile && spare) await markChanging(recordFile);
-        const written = await writeStaging(staging, outDir, outputs, spareKnown);
-        const hadCurrent = existsSync(outDir);
-        // The swap: two renames, back to back; then the replaced version becomes the spare.
-        if (hadCurrent) renameSync(outDir, previous);
-        renameSync(staging, outDir);
-        if (spare && existsSync(previous)) renameSync(previous, spare);
-        else rmSync(previous, { recursive: true, force: true });
-        if (recordFile && spare) {
-          // The replaced version is known only if nobody added or removed a file of it since its build.
-          const nextSpare = hadCurrent && last && isUnchanged(spare, last.current) ? last.current : undefined;
-          const next = { current: written, ...(nextSpare ? { spare: nextSpare } : {}) };
-          // Unsaved, the record is only missed: the next build lists the spare.
-          await saveWriterRecord(recordFile, outDir, next).then(
-            () => (record = next),
-            () => undefined,
-          );
-        }
-        return written.files;
       } catch (cause) {
-        // A spare half updated is still a spare: the next build, finding it marked, lists and corrects it.
-        if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+        await unlock();
         throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
-      } finally {
-        await rm(lock, { force: true }).catch(() => undefined);
       }
+      const hasCurrent = existsSync(outDir);
+      // Folders staging has, and those whose entries the files added changed (their times are asked at the end).
+      const folders = new Set(spareKnown ? spareKnown.folders.keys() : []);
+      const touched = new Set<string>();
+      const mayHold = existsSync(staging) ? (path: string) => !spareKnown || spareKnown.files.has(path) : () => false;
+      /**
+       * Frees `path` in staging for a new file, and returns where to write it; undefined when
+       * staging holds something else in the way (a file where a folder goes, a folder where the
+       * file goes), which the end sorts out: the file waits aside meanwhile.
+       */
+      // Each folder made once, asynchronously: the main thread keeps handing pages to the render threads meanwhile.
+      const making = new Map<string, Promise<void>>();
+      const madeFolder = (folder: string) => {
+        let made = making.get(folder);
+        if (!made) {
+          made = mkdir(join(staging, folder), { recursive: true }).then(() => {
+            for (let above = folder; !folders.has(above); above = dirname(above)) {
+              folders.add(above);
+              touched.add(above);
+              touched.add(dirname(above));
+              if (above === '.') break;
+            }
+          });
+          making.set(folder, made);
+        }
+        return made;
+      };
+      const placeInStaging = async (path: string): Promise<string | undefined> => {
+        const folder = dirname(path);
+        const file = join(staging, path);
+        try {
+          if (!folders.has(folder)) await madeFolder(folder);
+          // Removed, never written through: a spare file may be a link to the live site's.
+          if (mayHold(path)) await rm(file, { force: true });
+        } catch {
+          return undefined;
+        }
+        touched.add(folder);
+        return file;
+      };
+      let added = 0;
+      let hasWritten = false;
+      // Finished or discarded: the lock is no longer this build's to remove.
+      let isSettled = false;
+      const dropAside = () => rm(aside, { recursive: true, force: true }).catch(() => undefined);
+
+      return {
+        async add(outputs) {
+          return Promise.all(
+            outputs.map(async (output): Promise<Output> => {
+              const { path, contents } = output;
+              if (typeof contents === 'object' && 'copyOf' in contents) return output;
+              const same = hasCurrent && isInside(path) ? sameFileIn(outDir, path, contents) : undefined;
+              if (same) return { ...output, contents: same };
+              const file = isInside(path) ? await placeInStaging(path) : undefined;
+              // Only a new file ('wx'): whatever is there, no record foresaw.
+              const isWritten =
+                file &&
+                (await writeFile(file, contents, { flag: 'wx' }).then(
+                  () => true,
+                  () => false,
+                ));
+              hasWritten = true;
+              if (file && isWritten) {
+                return { ...output, contents: { copyOf: file, stamp: stampOf(await stat(file)) } };
+              }
+              const asideFile = join(aside, String((added += 1)));
+              await writeFile(asideFile, contents);
+              return { ...output, contents: { copyOf: asideFile, stamp: stampOf(await stat(asideFile)) } };
+            }),
+          ).catch(async (cause: unknown) => {
+            throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
+          });
+        },
+        async discard() {
+          if (isSettled) return;
+          isSettled = true;
+          // The spare may have changed: this writer, like the next build, no longer knows it.
+          record = undefined;
+          await dropAside();
+          // A spare half updated is still a spare: the next build, finding it marked, lists and corrects it.
+          if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+          await unlock();
+        },
+        async finish(outputs) {
+          isSettled = true;
+          try {
+            const unsafe = outputs.find((output) => !isInside(output.path));
+            if (unsafe) {
+              throw fail(`refusing to write ${JSON.stringify(unsafe.path)}: it is not a path inside the output folder`);
+            }
+            if (last && !hasWritten && isCurrentVersion(outputs, outDir, last.current)) {
+              // Nothing to swap: staging was not touched, so the record holds as it was.
+              if (recordFile) await unmarkChanging(recordFile);
+              record = last;
+              return last.current.files;
+            }
+            const written = await writeStaging(staging, outDir, outputs, spareKnown, aside, touched);
+            const hadCurrent = existsSync(outDir);
+            // The swap: two renames, back to back; then the replaced version becomes the spare.
+            if (hadCurrent) renameSync(outDir, previous);
+            renameSync(staging, outDir);
+            if (spare && existsSync(previous)) renameSync(previous, spare);
+            else rmSync(previous, { recursive: true, force: true });
+            if (recordFile && spare) {
+              // The replaced version is known only if nobody added or removed a file of it since its build.
+              const nextSpare = hadCurrent && last && isUnchanged(spare, last.current) ? last.current : undefined;
+              const next = { current: written, ...(nextSpare ? { spare: nextSpare } : {}) };
+              // Unsaved, the record is only missed: the next build lists the spare.
+              await saveWriterRecord(recordFile, outDir, next).then(
+                () => (record = next),
+                () => undefined,
+              );
+            }
+            return written.files;
+          } catch (cause) {
+            // A spare half updated is still a spare: the next build, finding it marked, lists and corrects it.
+            record = undefined;
+            if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+            throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
+          } finally {
+            await dropAside();
+            await unlock();
+          }
+        },
+      };
     },
   };
 }
@@ -164,6 +301,22 @@ function isOnSameDisk(parent: string, folder: string): boolean {
 const stampOf = (stats: Stats): FileStamp => ({ size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino });
 const isAsStamped = (stats: Stats, stamp: FileStamp) =>
   stats.size === stamp.size && stats.mtimeMs === stamp.mtimeMs && stats.ino === stamp.ino;
+
+/**
+ * Whether `outputs` are exactly the files of the current version, as its record has them:
+ * each one the very file the folder holds (carried over, or read and found the same), and
+ * nothing else there.
+ */
+function isCurrentVersion(outputs: readonly Output[], outDir: string, current: FolderRecord): boolean {
+  if (outputs.length !== current.files.size) return false;
+  for (const { path, contents } of outputs) {
+    const stamp = current.files.get(path);
+    if (!stamp) return false;
+    const same = typeof contents === 'object' && 'copyOf' in contents ? contents : sameFileIn(outDir, path, contents);
+    if (same?.copyOf !== join(outDir, path) || same.stamp?.ino !== stamp.ino) return false;
+  }
+  return isUnchanged(outDir, current);
+}
 
 /**
  * Whether `dir` is the folder `known` describes, and each of its folders still has the time
@@ -191,6 +344,8 @@ async function writeStaging(
   outDir: string,
   outputs: readonly Output[],
   known: FolderRecord | undefined,
+  aside: string,
+  touched: ReadonlySet<string>,
 ): Promise<FolderRecord> {
   const wanted = foldersOf(outputs);
   const {
@@ -198,6 +353,7 @@ async function writeStaging(
     folders,
     changed,
   } = known ? removeUnwantedKnown(staging, outputs, known, wanted) : removeUnwanted(staging, outputs, wanted);
+  for (const folder of touched) changed.add(folder);
   const hasCurrent = existsSync(outDir);
   const stamps = new Map<string, FileStamp>();
   const toStamp: string[] = [];
@@ -214,6 +370,21 @@ async function writeStaging(
       }
     }
     const isCarried = typeof contents === 'object' && 'copyOf' in contents;
+    if (isCarried && contents.copyOf === file) {
+      // Added while the build went on, in its place already.
+      if (contents.stamp) stamps.set(path, contents.stamp);
+      else toStamp.push(path);
+      continue;
+    }
+    if (isCarried && dirname(contents.copyOf) === aside) {
+      // Written aside while the build went on: moved into place, its stamp unchanged by the move.
+      if (present.has(path)) rmSync(file, { force: true });
+      renameSync(contents.copyOf, file);
+      changed.add(folder);
+      if (contents.stamp) stamps.set(path, contents.stamp);
+      else toStamp.push(path);
+      continue;
+    }
     const same = isCarried ? contents : hasCurrent ? sameFileIn(outDir, path, contents) : undefined;
     if (same) {
       const there = present.get(path);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildError } from '../../../cli/errors.ts';
 import { fsWriter as createFsWriter, memoryWriter } from '../../../cli/stages/write.ts';
@@ -138,9 +138,10 @@ describe('fsWriter', () => {
 });
 
 describe('fsWriter with a spare folder', () => {
+  /** The spare folder, beside the writer's record of it. */
   const spareOf = async () => {
-    const [name] = await readdir(join(parent, 'cache'));
-    return join(parent, 'cache', name!);
+    const name = (await readdir(join(parent, 'cache'))).find((entry) => !entry.includes('.'));
+    return join(parent, 'cache', name ?? 'none');
   };
   /** Every file below a folder with its text, by relative path. */
   const contentsOf = async (dir: string) =>
@@ -169,13 +170,16 @@ describe('fsWriter with a spare folder', () => {
       { 'index.html': 'home 3', 'es/about/index.html': 'sobre' },
       { 'index.html': 'home 3', 'es/about/index.html': 'sobre' },
     ];
+    const isSame = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(a) === JSON.stringify(b);
     for (const [at, version] of versions.entries()) {
       await createFsWriter(out, { spareIn: join(parent, 'cache') }).write(outputsOf(version));
       expect(await contentsOf(out), `version ${at}`).toEqual(version);
       expect(await readdir(parent), `version ${at}`).toEqual(['cache', 'dist']);
       if (at === 0) continue;
-      // The spare is the version before, whole: never written through a link shared with the site.
-      expect(await contentsOf(await spareOf()), `spare after version ${at}`).toEqual(versions[at - 1]);
+      // The spare is the last other version, whole: never written through a link shared with
+      // the site. A version the same as the current one replaces nothing.
+      const before = versions.slice(0, at).findLast((earlier) => !isSame(earlier, version));
+      expect(await contentsOf(await spareOf()), `spare after version ${at}`).toEqual(before);
     }
     expect(await folders(out)).toEqual(['es', 'es/about']);
   });
@@ -211,10 +215,12 @@ describe('fsWriter with a spare folder', () => {
     await writer().write(outputsOf(site));
     await writeFile(join(out, 'p1/added.txt'), 'by hand');
     await rm(join(out, 'p2/index.html'));
-    // The hand-edited version becomes the spare, and the one after is made from it.
-    await writer().write(outputsOf(site));
-    await writer().write(outputsOf(site));
-    expect(await contentsOf(out)).toEqual(site);
+    // The hand-edited version becomes the spare, and the versions after are made from it.
+    const edited = { ...site, 'p2/index.html': 'page 2, edited' };
+    for (const version of [site, site, edited, site, edited]) {
+      await writer().write(outputsOf(version));
+      expect(await contentsOf(out)).toEqual(version);
+    }
     expect(await contentsOf(await spareOf())).toEqual(site);
   });
 
@@ -235,6 +241,77 @@ describe('fsWriter with a spare folder', () => {
       expect(stamps.get(path), path).toEqual({ size, mtimeMs, ino });
     }
     expect(await contentsOf(out)).toEqual(site);
+  });
+
+  it('writes files added while the build goes on, changing nothing of the site until it finishes', async () => {
+    const out = join(parent, 'dist');
+    const writer = () => createFsWriter(out, { spareIn: join(parent, 'cache') });
+    const one = { 'index.html': 'one', 'a/b/index.html': 'b is a folder', 'c.txt': 'c' };
+    const two = { 'index.html': 'two', 'a/b/index.html': 'b is a folder', 'c/index.html': 'c is a folder now' };
+    await writer().write(outputsOf(one));
+    await writer().write(outputsOf(two));
+    // The spare holds the first version, where `c.txt` is a file and `a/b` a folder.
+    const three = { 'index.html': 'three', 'a/b': 'b is a file now', 'c.txt/index.html': 'c.txt is a folder' };
+    const draft = await writer().begin();
+    const added = await draft.add(outputsOf(three));
+    expect(added.every((output) => typeof output.contents === 'object' && 'copyOf' in output.contents)).toBe(true);
+    expect(await contentsOf(out)).toEqual(two);
+    await draft.finish(added);
+    expect(await contentsOf(out)).toEqual(three);
+    expect(await contentsOf(await spareOf())).toEqual(two);
+    expect(await readdir(join(parent, 'cache'))).toEqual([
+      basename(await spareOf()),
+      `${basename(await spareOf())}.json`,
+    ]);
+    await writer().write(outputsOf(one));
+    expect(await contentsOf(out)).toEqual(one);
+  });
+
+  it('still knows the current files, from its record, while a new version is under way', async () => {
+    const out = join(parent, 'dist');
+    const writer = () => createFsWriter(out, { spareIn: join(parent, 'cache') });
+    const stamps = await writer().write(outputsOf({ 'index.html': 'home', 'index.html.br': 'home, compressed' }));
+    const next = writer();
+    const draft = await next.begin();
+    await draft.add(outputsOf({ 'es/index.html': 'inici' }));
+    // The copy of a page carried over is found without a stamp: the record has it.
+    expect(next.current('index.html.br')).toEqual({
+      copyOf: join(out, 'index.html.br'),
+      stamp: stamps.get('index.html.br'),
+    });
+    expect(next.current('es/index.html')).toBeUndefined();
+    await draft.discard();
+  });
+
+  it('leaves the site as it was when a build that added files is discarded, and the next build corrects the spare', async () => {
+    const out = join(parent, 'dist');
+    const writer = () => createFsWriter(out, { spareIn: join(parent, 'cache') });
+    const site = { 'p1/index.html': 'page 1', 'p2/index.html': 'page 2' };
+    await writer().write(outputsOf(site));
+    await writer().write(outputsOf({ ...site, 'p2/index.html': 'page 2, edited' }));
+    const draft = await writer().begin();
+    await draft.add(outputsOf({ 'p1/index.html': 'page 1, never finished', 'p3/index.html': 'page 3' }));
+    await draft.discard();
+    expect(await contentsOf(out)).toEqual({ ...site, 'p2/index.html': 'page 2, edited' });
+    expect(await readdir(parent)).toEqual(['cache', 'dist']);
+    await writer().write(outputsOf(site));
+    expect(await contentsOf(out)).toEqual(site);
+    expect(await contentsOf(await spareOf())).toEqual({ ...site, 'p2/index.html': 'page 2, edited' });
+  });
+
+  it('swaps nothing when the new version is the current one, file for file', async () => {
+    const out = join(parent, 'dist');
+    const writer = () => createFsWriter(out, { spareIn: join(parent, 'cache') });
+    const site = { 'index.html': 'home', 'es/index.html': 'inici' };
+    await writer().write(outputsOf(site));
+    const before = await stat(out);
+    await writer().write(outputsOf(site));
+    expect((await stat(out)).ino).toBe(before.ino);
+    expect(await spareOf()).toBe(join(parent, 'cache', 'none'));
+    // One byte different is a new version: swapped in, and the old one kept as the spare.
+    await writer().write(outputsOf({ ...site, 'es/index.html': 'inicio' }));
+    expect((await stat(out)).ino).not.toBe(before.ino);
+    expect(await contentsOf(await spareOf())).toEqual(site);
   });
 
   it('keeps the new site, and the old one as the spare, when a build was killed after its two renames', async () => {
