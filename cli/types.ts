@@ -253,6 +253,8 @@ export interface FileStamp {
   readonly size: number;
   readonly mtimeMs: number;
   readonly ino: number;
+  /** The file system, where the writer knows it: an inode number means one file only within one. */
+  readonly dev?: number;
 }
 
 export interface Output {

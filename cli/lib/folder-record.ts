@@ -11,6 +11,8 @@ import type { FileStamp } from '../types.ts';
 export interface FolderRecord {
   /** The folder's own inode: a folder copied or restored from elsewhere (a CI cache) is another folder. */
   readonly ino: number;
+  /** Its file system, which every file of it shares. */
+  readonly dev: number;
   /** By path below the folder. */
   readonly files: ReadonlyMap<string, FileStamp>;
   /** By path below the folder, `.` for the folder itself. */
@@ -25,10 +27,11 @@ export interface WriterRecord {
 }
 
 /** Change with any change to what the record holds; a record of another format is not read. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface StoredFolder {
   ino: number;
+  dev: number;
   files: [path: string, size: number, mtimeMs: number, ino: number][];
   folders: [path: string, mtimeMs: number][];
 }
@@ -61,9 +64,10 @@ export function readWriterRecord(file: string, outDir: string): WriterRecord | u
     return undefined;
   }
   if (stored.format !== FORMAT || stored.outDir !== outDir) return undefined;
-  const folderOf = (folder: StoredFolder): FolderRecord => ({
-    ino: folder.ino,
-    files: new Map(folder.files.map(([path, size, mtimeMs, ino]) => [path, { size, mtimeMs, ino }])),
+  const folderOf = ({ ino, dev, ...folder }: StoredFolder): FolderRecord => ({
+    ino,
+    dev,
+    files: new Map(folder.files.map(([path, size, mtimeMs, ino]) => [path, { size, mtimeMs, ino, dev }])),
     folders: new Map(folder.folders),
   });
   return { current: folderOf(stored.current), ...(stored.spare ? { spare: folderOf(stored.spare) } : {}) };
@@ -83,6 +87,7 @@ export async function unmarkChanging(file: string): Promise<void> {
 export async function saveWriterRecord(file: string, outDir: string, record: WriterRecord): Promise<void> {
   const folderOf = (folder: FolderRecord): StoredFolder => ({
     ino: folder.ino,
+    dev: folder.dev,
     files: [...folder.files].map(([path, stamp]) => [path, stamp.size, stamp.mtimeMs, stamp.ino]),
     folders: [...folder.folders],
   });

@@ -298,14 +298,21 @@ function isOnSameDisk(parent: string, folder: string): boolean {
   }
 }
 
-const stampOf = (stats: Stats): FileStamp => ({ size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino });
+const stampOf = (stats: Stats): FileStamp => ({
+  size: stats.size,
+  mtimeMs: stats.mtimeMs,
+  ino: stats.ino,
+  dev: stats.dev,
+});
+/** Whether two stamps are of one file: one inode of one file system. */
+const isOneFile = (a: FileStamp, b: FileStamp) => a.ino === b.ino && a.dev !== undefined && a.dev === b.dev;
 const isAsStamped = (stats: Stats, stamp: FileStamp) =>
   stats.size === stamp.size && stats.mtimeMs === stamp.mtimeMs && stats.ino === stamp.ino;
 
 /**
  * Whether `outputs` are exactly the files of the current version, as its record has them:
- * each one the very file the folder holds (carried over, or read and found the same), and
- * nothing else there.
+ * each one the very file (inode) the folder holds, carried over or read and found the same,
+ * and nothing else there.
  */
 function isCurrentVersion(outputs: readonly Output[], outDir: string, current: FolderRecord): boolean {
   if (outputs.length !== current.files.size) return false;
@@ -313,7 +320,8 @@ function isCurrentVersion(outputs: readonly Output[], outDir: string, current: F
     const stamp = current.files.get(path);
     if (!stamp) return false;
     const same = typeof contents === 'object' && 'copyOf' in contents ? contents : sameFileIn(outDir, path, contents);
-    if (same?.copyOf !== join(outDir, path) || same.stamp?.ino !== stamp.ino) return false;
+    // One inode, one file: a link from elsewhere (a host folder's to the site's) is the same file too.
+    if (!same?.stamp || !isOneFile(same.stamp, stamp)) return false;
   }
   return isUnchanged(outDir, current);
 }
@@ -389,7 +397,7 @@ async function writeStaging(
     if (same) {
       const there = present.get(path);
       const isThere =
-        present.has(path) && (there && same.stamp ? there.ino === same.stamp.ino : isSameFile(file, same.copyOf));
+        present.has(path) && (there && same.stamp ? isOneFile(there, same.stamp) : isSameFile(file, same.copyOf));
       if (!isThere) {
         if (present.has(path)) rmSync(file, { force: true });
         linkOrCopy(same.copyOf, file);
@@ -411,8 +419,10 @@ async function writeStaging(
   );
   for (const path of toStamp) stamps.set(path, stampOf(statSync(join(staging, path))));
   for (const folder of changed) if (folders.has(folder)) folders.set(folder, statSync(join(staging, folder)).mtimeMs);
+  const { ino, dev } = statSync(staging);
   return {
-    ino: statSync(staging).ino,
+    ino,
+    dev,
     // In the outputs' order, as callers list them.
     files: new Map(outputs.map(({ path }) => [path, stamps.get(path)!])),
     folders,

@@ -41,7 +41,12 @@ describe('fsWriter', () => {
     expect(await readFile(join(out, 'p0/index.html'), 'utf8')).toBe('page 0, edited');
     const after = await stat(join(out, 'p1/index.html'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    expect(stamps.get('p1/index.html')).toEqual({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
+    expect(stamps.get('p1/index.html')).toEqual({
+      size: before.size,
+      mtimeMs: before.mtimeMs,
+      ino: before.ino,
+      dev: before.dev,
+    });
   });
 
   it('carries a file over by its stamp, and refuses when the file was changed since', async () => {
@@ -204,7 +209,12 @@ describe('fsWriter with a spare folder', () => {
     expect(await contentsOf(out)).toEqual({ ...site, 'p2/index.html': 'page 2, edited' });
     const after = await stat(join(out, 'p1/index.html'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    expect(stamps.get('p1/index.html')).toEqual({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
+    expect(stamps.get('p1/index.html')).toEqual({
+      size: before.size,
+      mtimeMs: before.mtimeMs,
+      ino: before.ino,
+      dev: before.dev,
+    });
   });
 
   it('keeps no file added to or removed from the site by hand, though it trusts its record of the spare', async () => {
@@ -237,8 +247,8 @@ describe('fsWriter with a spare folder', () => {
     await rename(`${cache}.copy`, cache);
     const stamps = await writer().write(outputsOf(site));
     for (const path of Object.keys(site)) {
-      const { size, mtimeMs, ino } = await stat(join(out, path));
-      expect(stamps.get(path), path).toEqual({ size, mtimeMs, ino });
+      const { size, mtimeMs, ino, dev } = await stat(join(out, path));
+      expect(stamps.get(path), path).toEqual({ size, mtimeMs, ino, dev });
     }
     expect(await contentsOf(out)).toEqual(site);
   });
@@ -312,6 +322,21 @@ describe('fsWriter with a spare folder', () => {
     await writer().write(outputsOf({ ...site, 'es/index.html': 'inicio' }));
     expect((await stat(out)).ino).not.toBe(before.ino);
     expect(await contentsOf(await spareOf())).toEqual(site);
+  });
+
+  it('swaps nothing in a folder of links when the files they link to are the same, as host folders are', async () => {
+    const out = join(parent, 'dist');
+    const linked = join(parent, 'netlify');
+    const cache = join(parent, 'cache');
+    const stamps = await createFsWriter(out, { spareIn: cache }).write(outputsOf({ 'index.html': 'home' }));
+    const links = () => [
+      { path: 'index.html', contents: { copyOf: join(out, 'index.html'), stamp: stamps.get('index.html') } },
+    ];
+    await createFsWriter(linked, { spareIn: cache }).write(links());
+    const before = await stat(linked);
+    await createFsWriter(linked, { spareIn: cache }).write(links());
+    expect((await stat(linked)).ino).toBe(before.ino);
+    expect((await stat(join(linked, 'index.html'))).ino).toBe((await stat(join(out, 'index.html'))).ino);
   });
 
   it('keeps the new site, and the old one as the spare, when a build was killed after its two renames', async () => {
