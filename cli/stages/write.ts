@@ -365,6 +365,9 @@ async function writeStaging(
   const hasCurrent = existsSync(outDir);
   const stamps = new Map<string, FileStamp>();
   const toStamp: string[] = [];
+  // A file's stamp as its source gave it, or asked of the file once staging is written.
+  const stampAs = (path: string, stamp: FileStamp | undefined) =>
+    stamp ? stamps.set(path, stamp) : toStamp.push(path);
   const toWrite: [string, string | Buffer][] = [];
   for (const { path, contents } of outputs) {
     const file = join(staging, path);
@@ -380,8 +383,7 @@ async function writeStaging(
     const isCarried = typeof contents === 'object' && 'copyOf' in contents;
     if (isCarried && contents.copyOf === file) {
       // Added while the build went on, in its place already.
-      if (contents.stamp) stamps.set(path, contents.stamp);
-      else toStamp.push(path);
+      stampAs(path, contents.stamp);
       continue;
     }
     if (isCarried && dirname(contents.copyOf) === aside) {
@@ -389,8 +391,7 @@ async function writeStaging(
       if (present.has(path)) rmSync(file, { force: true });
       renameSync(contents.copyOf, file);
       changed.add(folder);
-      if (contents.stamp) stamps.set(path, contents.stamp);
-      else toStamp.push(path);
+      stampAs(path, contents.stamp);
       continue;
     }
     const same = isCarried ? contents : hasCurrent ? sameFileIn(outDir, path, contents) : undefined;
@@ -403,8 +404,7 @@ async function writeStaging(
         linkOrCopy(same.copyOf, file);
         changed.add(folder);
       }
-      if (same.stamp) stamps.set(path, same.stamp);
-      else toStamp.push(path);
+      stampAs(path, same.stamp);
       continue;
     }
     if (present.has(path)) rmSync(file, { force: true });
