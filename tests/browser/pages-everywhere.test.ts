@@ -173,6 +173,23 @@ describe('scroll reveal and lazy images', () => {
     await page.context().close();
   });
 
+  it('reveals the cards a jump carried past (End, a link to the footer), which never came into view', async () => {
+    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    await page.goto(`${server.url}/ca/`);
+    await islandsReady(page);
+    const waiting = () => page.locator('[data-reveal].reveal:not(.is-revealed)').count();
+    expect(await waiting()).toBeGreaterThan(2);
+    // Straight to the foot of the page: the cards in between never intersect the viewport.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(waiting).toBe(0);
+    const hidden = () =>
+      page
+        .locator('[data-reveal]')
+        .evaluateAll((cards) => cards.filter((card) => getComputedStyle(card).opacity !== '1').length);
+    await expect.poll(hidden).toBe(0);
+    await page.context().close();
+  });
+
   it('never hides content when reduced motion is asked for', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 }, { reducedMotion: 'reduce' });
     await page.goto(`${server.url}/en/`);

@@ -24,23 +24,40 @@ export function mount(_el: HTMLElement, { language, notFound }: WidgetProps['pag
  */
 function revealOnScroll(): void {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const waiting = new Set<Element>();
+  const reveal = (element: Element) => {
+    element.classList.add('is-revealed');
+    observer.unobserve(element);
+    waiting.delete(element);
+    if (waiting.size === 0) removeEventListener('scroll', onScroll);
+  };
   const observer = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries.filter((candidate) => candidate.isIntersecting)) {
-        entry.target.classList.add('is-revealed');
-        observer.unobserve(entry.target);
-      }
+      for (const entry of entries.filter((candidate) => candidate.isIntersecting)) reveal(entry.target);
     },
     { threshold: REVEAL.threshold },
   );
+  // A fast scroll or a jump (End, a link to the footer) can carry an element past the viewport
+  // between two of the observer's checks: it never intersects, and would stay hidden above.
+  let isQueued = false;
+  const revealPassed = () => {
+    isQueued = false;
+    for (const element of waiting) if (element.getBoundingClientRect().bottom < 0) reveal(element);
+  };
+  const onScroll = () => {
+    if (!isQueued) requestAnimationFrame(revealPassed);
+    isQueued = true;
+  };
   for (const element of document.querySelectorAll<HTMLElement>('[data-reveal]')) {
     if (element.getBoundingClientRect().top < window.innerHeight) continue;
     element.style.setProperty('--reveal-distance', `${REVEAL.distancePx}px`);
     element.style.setProperty('--reveal-duration', `${REVEAL.durationMs}ms`);
     element.style.setProperty('--reveal-delay', `${REVEAL.delayMs}ms`);
     element.classList.add('reveal');
+    waiting.add(element);
     observer.observe(element);
   }
+  if (waiting.size > 0) addEventListener('scroll', onScroll, { passive: true });
 }
 
 /** Starts loading a lazy image when it comes within the margin, whatever the browser's own threshold. */
