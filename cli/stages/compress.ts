@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { mapAtMost } from '../lib/at-most.ts';
 import { cached } from '../lib/cache-file.ts';
 import type { Output } from '../types.ts';
 
@@ -88,18 +89,4 @@ export async function precompress(
     return copies.flat();
   });
   return made.flat();
-}
-
-/** `items.map(work)` with at most `limit` pieces of work under way at a time, in order. */
-async function mapAtMost<T, R>(limit: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }

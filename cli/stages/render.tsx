@@ -3,6 +3,7 @@ import { RedirectPage } from '../../templates/stubs/RedirectPage.tsx';
 import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
 import { robotsTxt, sitemapXml } from '../../templates/seo/sitemap.ts';
 import { BuildError, fromRecord, throwIfAny } from '../errors.ts';
+import { atMost } from '../lib/at-most.ts';
 import { createPageIndex, pageRefOf, type PageRead } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { outputPathOf } from '../lib/url.ts';
@@ -71,8 +72,8 @@ export function listPageJobs(site: Site): PageJob[] {
 /**
  * Renders the given page jobs (on worker threads when there are at least `threads.from` of
  * them) and the site's other generated files. Writes nothing itself: each page's files go to
- * `keep` as they are rendered (the build writes them aside there, and keeps what it returns in
- * their place), and the result holds the files. Collects every problem and throws them once.
+ * `keep` as they are rendered (the build writes them into its draft of the new version, and
+ * keeps what `keep` returns in their place), and the result holds the files. Collects every problem and throws them once.
  */
 export async function renderSite(
   site: Site,
@@ -129,31 +130,6 @@ export async function renderSite(
 
 /** Pages handed to `keep` at once: enough to keep zlib's threads and the disk busy. */
 const KEPT_AT_ONCE = 16;
-
-/**
- * Runs pieces of work side by side, at most `limit` at once: `add` starts one, waiting first
- * while `limit` are under way; `done` waits for all and throws the first failure.
- */
-function atMost(limit: number) {
-  const running = new Set<Promise<void>>();
-  let failure: { readonly cause: unknown } | undefined;
-  return {
-    async add(work: () => Promise<void>): Promise<void> {
-      while (running.size >= limit) await Promise.race(running);
-      if (failure) throw failure.cause;
-      const started: Promise<void> = work()
-        .catch((cause: unknown) => {
-          failure ??= { cause };
-        })
-        .finally(() => running.delete(started));
-      running.add(started);
-    },
-    async done(): Promise<void> {
-      await Promise.all(running);
-      if (failure) throw failure.cause;
-    },
-  };
-}
 
 /** What every page's rendering reads besides its own route. */
 function renderContextOf(site: Site): RenderContext {
