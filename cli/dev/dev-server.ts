@@ -10,6 +10,8 @@ import { CLIENT_TAG, createReloadHub } from './reload-client.ts';
 
 /** Waits this long after a change for more before building: an editor's save is often several events. */
 const SETTLE_MS = 30;
+/** The files of the generator's folders the build reads: its code, templates, widgets and stylesheet. */
+const GENERATOR_SOURCE = /\.(?:[cm]?[jt]sx?|css|json)$/;
 
 /**
  * The development server: the same build as `sitegen build`, held in memory by a builder
@@ -79,7 +81,8 @@ export async function runDevServer(
     const isGenerator = paths.some((path) => generatorDirs.some((dir) => path.startsWith(dir + sep)));
     await run(reason, () => (isGenerator ? builder.start() : builder.build()));
   });
-  const watched = [contentDir, resolve('public'), ...generatorDirs, join(generator.root, 'widgets')];
+  const generatorFolders = [...generatorDirs, join(generator.root, 'widgets')];
+  const watched = [contentDir, resolve('public'), ...generatorFolders];
   // Loaded here, not with the command line: only the dev server watches files.
   const { watch } = await import('chokidar');
   const watcher = watch(watched, {
@@ -87,7 +90,13 @@ export async function runDevServer(
     // Dot-files and dot-folders: editors' swap files, the content's JSON Schemas.
     ignored: (path) => path.split(sep).pop()!.startsWith('.'),
   });
-  watcher.on('all', (event, path) => queue.add(event, path));
+  watcher.on('all', (event, path) => {
+    // In the generator's folders only its sources count: an editor's temporary file there
+    // (sed's `sedXXXXXX`, vim's `4913`) changes nothing the build reads, however long it lives.
+    const isGenerator = generatorFolders.some((dir) => path.startsWith(dir + sep));
+    if (isGenerator && !GENERATOR_SOURCE.test(path)) return;
+    queue.add(event, path);
+  });
   const { url } = server;
   for (const note of listeningNotes(flags, server.port)) print(note);
   print(
