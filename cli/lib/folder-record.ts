@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import type { FileStamp } from '../types.ts';
 
@@ -51,13 +51,9 @@ const markerOf = (file: string) => `${file}.changing`;
 
 /** The record saved in `file` for `outDir`; undefined when there is none to trust. */
 export function readWriterRecord(file: string, outDir: string): WriterRecord | undefined {
+  // Marked: a build stopped while changing the spare.
+  if (existsSync(markerOf(file))) return undefined;
   let stored: StoredRecord;
-  try {
-    readFileSync(markerOf(file));
-    return undefined;
-  } catch {
-    // No marker: the last build saved its record whole.
-  }
   try {
     stored = JSON.parse(readFileSync(file, 'utf8')) as StoredRecord;
   } catch {

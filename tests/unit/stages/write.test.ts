@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Stats } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -17,6 +18,8 @@ afterEach(async () => {
 
 const outputsOf = (files: Record<string, string>): Output[] =>
   Object.entries(files).map(([path, contents]) => ({ path, contents }));
+/** The stamp the writer gives a file with these statistics. */
+const stampOf = ({ size, mtimeMs, ino, dev }: Stats) => ({ size, mtimeMs, ino, dev });
 const listing = async (dir: string) => (await readdir(dir, { recursive: true })).map(String).sort();
 
 const fsWriter = (dir: string) => createFsWriter(dir);
@@ -41,12 +44,7 @@ describe('fsWriter', () => {
     expect(await readFile(join(out, 'p0/index.html'), 'utf8')).toBe('page 0, edited');
     const after = await stat(join(out, 'p1/index.html'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    expect(stamps.get('p1/index.html')).toEqual({
-      size: before.size,
-      mtimeMs: before.mtimeMs,
-      ino: before.ino,
-      dev: before.dev,
-    });
+    expect(stamps.get('p1/index.html')).toEqual(stampOf(before));
   });
 
   it('carries a file over by its stamp, and refuses when the file was changed since', async () => {
@@ -209,12 +207,7 @@ describe('fsWriter with a spare folder', () => {
     expect(await contentsOf(out)).toEqual({ ...site, 'p2/index.html': 'page 2, edited' });
     const after = await stat(join(out, 'p1/index.html'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    expect(stamps.get('p1/index.html')).toEqual({
-      size: before.size,
-      mtimeMs: before.mtimeMs,
-      ino: before.ino,
-      dev: before.dev,
-    });
+    expect(stamps.get('p1/index.html')).toEqual(stampOf(before));
   });
 
   it('keeps no file added to or removed from the site by hand, though it trusts its record of the spare', async () => {
@@ -247,8 +240,7 @@ describe('fsWriter with a spare folder', () => {
     await rename(`${cache}.copy`, cache);
     const stamps = await writer().write(outputsOf(site));
     for (const path of Object.keys(site)) {
-      const { size, mtimeMs, ino, dev } = await stat(join(out, path));
-      expect(stamps.get(path), path).toEqual({ size, mtimeMs, ino, dev });
+      expect(stamps.get(path), path).toEqual(stampOf(await stat(join(out, path))));
     }
     expect(await contentsOf(out)).toEqual(site);
   });
