@@ -8,9 +8,9 @@ const WIDTHS = [375, 1280];
 
 /**
  * axe-core in Chromium on every indexable page at a phone and a desktop width: any violation,
- * of any impact, is a problem. Pages are checked settled (reduced motion: no reveal halfway);
- * axe is injected past the site's Content-Security-Policy, which rightly refuses inline scripts.
- * Each page is reported to `progress` as it finishes.
+ * of any impact, is a problem. Pages are checked settled (reduced motion: no reveal halfway).
+ * `browser` must reach nothing but `origin` (`launchChromium`). Each page is reported to
+ * `progress` as it finishes.
  */
 export async function checkAccessibility(
   origin: string,
@@ -23,13 +23,13 @@ export async function checkAccessibility(
   const context = await browser.newContext({
     viewport: { width: WIDTHS[0]!, height: 900 },
     reducedMotion: 'reduce',
-    bypassCSP: true,
   });
   let finished = 0;
   try {
-    await context.route('**/*', (route) =>
-      route.request().url().startsWith(origin) ? route.continue() : route.fulfill({ status: 200, body: '' }),
-    );
+    // Given once to the context, axe is compiled once and cached by each page's renderer, instead
+    // of being sent and compiled anew on every page (a third of the gate's time). It is added
+    // beside the page's own scripts, past its Content-Security-Policy, and runs only when asked.
+    await context.addInitScript(axeSource);
     const pages = await Promise.all([context.newPage(), context.newPage()]);
     const queue = [...urls];
     await Promise.all(
@@ -39,9 +39,7 @@ export async function checkAccessibility(
           try {
             await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
             await page.goto(origin + url);
-            // axe is injected once a page and run at each width, the page resized in between:
-            // loading and parsing axe cost as much as a run.
-            await page.addScriptTag({ content: axeSource });
+            // One run at each width, the page resized in between.
             for (const width of WIDTHS) {
               await page.setViewportSize({ width, height: 900 });
               for (const violation of await violationsOf(page)) {

@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,7 +153,15 @@ describe('check', () => {
     }
   });
 
-  it('fails on an accessibility violation, naming the page and the width', async () => {
+  it('fails on an accessibility violation, naming the page and the width, and reaches nothing outside the site', async () => {
+    // Another server of this machine, named as any host is: the page under check may not reach it.
+    const requests: string[] = [];
+    const elsewhere = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.end();
+    });
+    await new Promise<void>((listening) => elsewhere.listen(0, '127.0.0.1', listening));
+    const outside = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
     const dist = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
     await mkdir(join(dist, 'ca'));
     // A built site always has the root's redirect stub; check refuses a folder without one.
@@ -163,7 +173,7 @@ describe('check', () => {
     await writeFile(join(dist, 'sitemap.xml'), '<urlset><url><loc>https://site.test/ca/</loc></url></urlset>');
     await writeFile(
       join(dist, 'ca/index.html'),
-      '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><link rel="canonical" href="https://site.test/ca/"><link rel="alternate" hreflang="ca" href="https://site.test/ca/"><link rel="alternate" hreflang="x-default" href="https://site.test/ca/"></head><body><main><h1>Hola</h1><button></button></main></body></html>',
+      `<!DOCTYPE html><html lang="ca"><head><title>Inici</title><link rel="canonical" href="https://site.test/ca/"><link rel="alternate" hreflang="ca" href="https://site.test/ca/"><link rel="alternate" hreflang="x-default" href="https://site.test/ca/"></head><body><main><h1>Hola</h1><button></button><img alt="" src="${outside}/pixel.png"></main></body></html>`,
     );
     const result = await runCli([
       'check',
@@ -177,6 +187,8 @@ describe('check', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/accessibility: \/ca\/ AccessibilityViolation — at 375 px: button-name/);
     expect(result.stdout).toMatch(/accessibility: \/ca\/ AccessibilityViolation — at 1280 px: button-name/);
+    expect(requests).toEqual([]);
+    elsewhere.close();
     await rm(dist, { recursive: true, force: true });
   });
 });
