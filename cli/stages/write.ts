@@ -203,6 +203,15 @@ export function fsWriter(outDir: string, options: { readonly spareIn?: string } 
       // Finished or discarded: the lock is no longer this build's to remove.
       let isSettled = false;
       const dropAside = () => rm(aside, { recursive: true, force: true }).catch(() => undefined);
+      /**
+       * The draft ends without a swap. The spare may have changed: this writer, like the next
+       * build, no longer knows it. A spare half updated is still a spare: the next build, finding
+       * it marked, lists and corrects it; a staging folder of its own is deleted.
+       */
+      const abandonStaging = async () => {
+        record = undefined;
+        if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+      };
 
       return {
         async add(outputs) {
@@ -235,11 +244,8 @@ export function fsWriter(outDir: string, options: { readonly spareIn?: string } 
         async discard() {
           if (isSettled) return;
           isSettled = true;
-          // The spare may have changed: this writer, like the next build, no longer knows it.
-          record = undefined;
           await dropAside();
-          // A spare half updated is still a spare: the next build, finding it marked, lists and corrects it.
-          if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+          await abandonStaging();
           await unlock();
         },
         async finish(outputs) {
@@ -274,9 +280,7 @@ export function fsWriter(outDir: string, options: { readonly spareIn?: string } 
             }
             return written.files;
           } catch (cause) {
-            // A spare half updated is still a spare: the next build, finding it marked, lists and corrects it.
-            record = undefined;
-            if (!spare) await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+            await abandonStaging();
             throw fail(`cannot write the site: ${(cause as Error).message}`, cause);
           } finally {
             await dropAside();
