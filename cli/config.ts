@@ -61,6 +61,8 @@ export interface BuildFlags {
   strict?: boolean;
   quiet?: boolean;
   verbose?: boolean;
+  /** `--no-compress` sets it false: no precompressed copies, whichever hosts the site lists. */
+  compress?: boolean;
 }
 
 /** The generator as the command runs it: its folder, its version and its render thread's script. */
@@ -95,7 +97,7 @@ export function loadConfig(
     publicDir: resolve('public'),
     outDir: resolve(flags.out ?? 'dist'),
     hostsDir: `${resolve(flags.out ?? 'dist')}-hosts`,
-    precompress: true,
+    precompress: flags.compress ?? true,
     stylesheet: resolve(generator.root, 'templates/styles/site.css'),
     widgetsDir: resolve(generator.root, 'widgets'),
     browsers: supportedBrowsers,

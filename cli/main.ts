@@ -60,6 +60,7 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     .option('--strict', 'fail on any warning (fallbacks to the default language, unknown translation keys)')
     .option('-q, --quiet', 'print errors only')
     .option('--verbose', 'list every page and example setting')
+    .option('--no-compress', 'write no .br and .gz copies, whichever hosts content/site.yaml lists')
     .action(async (flags: BuildFlags) => {
       const { runBuild } = await import('./commands/build.ts');
       exitCode = await runBuild(flags, generator);
