@@ -34,6 +34,8 @@ export interface Language {
 }
 
 export type Settings = z.infer<typeof settingsSchema>;
+/** A host the site deploys to (content/site.yaml `hosts`). */
+export type Host = Settings['hosts'][number];
 export type Localized = z.infer<typeof localizedSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type ServiceCard = z.infer<typeof serviceCardSchema>;
@@ -244,7 +246,6 @@ export interface PageSummary {
   readonly externalScript?: string;
 }
 
-/** A file of the finished site. */
 /**
  * How a written file looked when the build wrote it: a file still like this was not touched
  * since. Its inode tells whether two names are one file (a hard link), with no bytes compared.
@@ -253,23 +254,38 @@ export interface FileStamp {
   readonly size: number;
   readonly mtimeMs: number;
   readonly ino: number;
-  /** The file system, where the writer knows it: an inode number means one file only within one. */
-  readonly dev?: number;
+  /** The file system: an inode number names one file only within one. */
+  readonly dev: number;
 }
 
+/** A file on disk that holds an output's bytes: the site's own (carried over) or one the writer staged. */
+export interface FileRef {
+  /** Absolute path. */
+  readonly file: string;
+  readonly stamp: FileStamp;
+}
+
+/** A file of the finished site. */
 export interface Output {
   /** Path below the output folder, with forward slashes. */
   readonly path: string;
-  /**
-   * The bytes; or, for a file carried over unchanged from the last build, `{ copyOf }`: the
-   * absolute path of the file that holds them, which the writer links or copies, with that
-   * file's stamp when the build knows it (the writer then needs to ask nothing of the file).
-   */
-  readonly contents: string | Buffer | { readonly copyOf: string; readonly stamp?: FileStamp };
+  /** The bytes, or the file that holds them (lib/file-ref.ts reads either). */
+  readonly contents: string | Buffer | FileRef;
   /** The route it renders, for pages. */
   readonly route?: Route;
   /** For HTML files: what the checks and the host configuration need to know of them. */
   readonly summary?: PageSummary;
+}
+
+/** What an output folder holds as the writer left it: the record a later build starts from. */
+export interface Written {
+  /** Every file, by path below the folder. */
+  readonly files: ReadonlyMap<string, FileStamp>;
+  /**
+   * Every folder's modification time, by path (`.` for the folder itself): the system changes
+   * it whenever an entry is added to the folder or removed from it.
+   */
+  readonly folders: ReadonlyMap<string, number>;
 }
 
 /** The build record: each stage adds its part and nothing changes it afterwards. */

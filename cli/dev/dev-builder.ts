@@ -34,7 +34,7 @@ export async function runDevBuilder(flags: BuildFlags, generator: Generator): Pr
     try {
       // The dev server serves its own folder: no host folders, no precompressed copies.
       const config = { ...loadConfig({ ...flags, quiet: true }, process.env, generator), precompress: false };
-      const result = await build(config, { incremental, hostWriters: false });
+      const result = await build(config, { incremental, hostWriter: false });
       incremental = result.incremental;
       send({
         type: 'built',

@@ -3,8 +3,8 @@ import { createPageIndex, pageRefOf, type PageIndex } from '../lib/page-index.ts
 import { outputPathOf } from '../lib/url.ts';
 import type { PageJob } from '../render/render-page.tsx';
 import type { RenderedPage } from '../stages/render.tsx';
-import type { Writer } from '../stages/write.ts';
-import type { FileStamp, Output, Site } from '../types.ts';
+import type { Draft } from '../stages/write.ts';
+import type { Output, Site, Written } from '../types.ts';
 import { parseContentFile, type ParsedFile, type ParseFile } from '../validate/parse-file.ts';
 import { answersOf, pageKeyOf, sharedKeyOf } from './fingerprint.ts';
 import { readManifest, writeManifest, type Manifest, type PageRecord } from './manifest.ts';
@@ -27,14 +27,18 @@ export interface BuildPlan {
 export interface IncrementalBuild {
   /** A parser for this build's content files (see cli/validate/parse-file.ts). */
   parser(): ParseFile;
-  plan(site: Site, jobs: readonly PageJob[], writer: Writer): BuildPlan;
-  /** Records what the build wrote (`stamps` from the writer), and saves it for the next build. */
-  remember(site: Site, rendered: readonly RenderedPage[], stamps: ReadonlyMap<string, FileStamp>): Promise<void>;
+  /** What the last build's writer left in `folder` (an absolute path), for this build's writer of it. */
+  written(folder: string): Written | undefined;
+  /** Which pages to render; the others are carried over as `draft` (the new version of the site) still has them. */
+  plan(site: Site, jobs: readonly PageJob[], draft: Draft): BuildPlan;
+  /** Records what the build rendered and what its writers left in each folder, and saves it for the next build. */
+  remember(site: Site, rendered: readonly RenderedPage[], written: ReadonlyMap<string, Written>): Promise<void>;
 }
 
 /** A build that renders every page and remembers nothing: the generator's version is unknown. */
 const renderEverything: IncrementalBuild = {
   parser: () => parseContentFile,
+  written: () => undefined,
   plan: (_site, jobs) => ({ toRender: jobs, carried: [] }),
   remember: async () => undefined,
 };
@@ -65,7 +69,9 @@ export async function openIncrementalBuild(
       };
     },
 
-    plan(site, jobs, writer) {
+    written: (folder) => last?.written.get(folder),
+
+    plan(site, jobs, draft) {
       carried = new Map();
       if (!last?.pages.size) return { toRender: jobs, carried: [] };
       const shared = sharedKeyOf(site, generatorKey);
@@ -77,9 +83,10 @@ export async function openIncrementalBuild(
         const [record] = records;
         const isSame =
           record !== undefined &&
+          records.every((each) => each !== undefined) &&
           record.key === pageKeyOf(job, shared, record.summary.islands, site.scripts) &&
           record.answers === answersOf(record.reads, index);
-        const files = isSame ? job.paths.map((path, at) => records[at] && writer.current(path, records[at].stamp)) : [];
+        const files = isSame ? job.paths.map((path) => draft.current(path)) : [];
         if (!isSame || files.some((contents) => contents === undefined)) {
           toRender.push(job);
           continue;
@@ -94,20 +101,19 @@ export async function openIncrementalBuild(
       return { toRender, carried: outputs };
     },
 
-    async remember(site, rendered, stamps) {
+    async remember(site, rendered, written) {
       const shared = sharedKeyOf(site, generatorKey);
       const index = indexOf(site);
-      const pages = new Map<string, PageRecord>();
-      for (const [path, record] of carried) pages.set(path, { ...record, stamp: stamps.get(path) ?? record.stamp });
+      const pages = new Map(carried);
       for (const page of rendered) {
         const answers = answersOf(page.reads, index);
         for (const output of page.outputs) {
           const summary = output.summary!;
           const key = pageKeyOf(page.job, shared, summary.islands, site.scripts);
-          pages.set(output.path, { key, reads: page.reads, answers, stamp: stamps.get(output.path)!, summary });
+          pages.set(output.path, { key, reads: page.reads, answers, summary });
         }
       }
-      last = { generator: generatorKey, pages, parsed };
+      last = { generator: generatorKey, pages, parsed, written };
       // The site is written by now; a manifest that cannot be saved only makes the next build slower.
       await writeManifest(cacheDir, outDir, last).catch(() => undefined);
     },

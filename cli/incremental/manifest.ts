@@ -1,9 +1,10 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from '../lib/hash.ts';
 import { isProcessRunning } from '../lib/process.ts';
 import type { PageRead } from '../lib/page-index.ts';
-import type { FileStamp, PageSummary } from '../types.ts';
+import { writeWhole, writerOfPartial } from '../lib/whole-file.ts';
+import type { PageSummary, Written } from '../types.ts';
 import type { ParsedFile } from '../validate/parse-file.ts';
 
 /**
@@ -11,7 +12,7 @@ import type { ParsedFile } from '../validate/parse-file.ts';
  * generator, or of another output folder) is discarded, never misread: the build renders
  * every page. Change it with any change to what the manifest holds or how a key is computed.
  */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** What the last build made of one file of a page, and from what. */
 export interface PageRecord {
@@ -20,18 +21,23 @@ export interface PageRecord {
   /** What its templates and body looked up, and a hash of the answers they got. */
   readonly reads: readonly PageRead[];
   readonly answers: string;
-  /** The file as written: a file still like this was not changed since. */
-  readonly stamp: FileStamp;
   readonly summary: PageSummary;
 }
 
-/** What the last build into an output folder made of its pages, and the content files it parsed. */
+/**
+ * What the last build into an output folder made: of its pages, the content files it parsed, and
+ * what the writer left in each folder it wrote (the site's, the host folders). The one record a
+ * build keeps of its output; the writer's part holds whichever generator made it.
+ */
 export interface Manifest {
+  /** The generator that made the pages; empty pages and parses when another one did. */
   readonly generator: string;
   /** By output path. */
   readonly pages: ReadonlyMap<string, PageRecord>;
   /** Each content file as parsed, by its path, the site's languages and the hash of its text. */
   readonly parsed: ReadonlyMap<string, ParsedFile>;
+  /** By the folder's absolute path. */
+  readonly written: ReadonlyMap<string, Written>;
 }
 
 /**
@@ -45,13 +51,17 @@ interface StoredManifest {
   strings: string[];
   pages: Record<string, StoredPage>;
   parsed: Record<string, ParsedFile>;
+  written: Record<string, StoredWritten>;
+}
+interface StoredWritten {
+  /** The file system of every file of the folder. */
+  dev: number;
+  files: [path: string, size: number, mtimeMs: number, ino: number][];
+  folders: [path: string, mtimeMs: number][];
 }
 interface StoredPage {
   key: string;
   answers: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
   isRedirect: boolean;
   reads: number[];
   links: number[];
@@ -63,7 +73,7 @@ interface StoredPage {
 
 const manifestFile = (cacheDir: string, outDir: string) => join(cacheDir, `manifest-${contentHash(outDir)}.json`);
 
-/** The manifest of the last build of this generator into `outDir`; undefined when there is none to trust. */
+/** The manifest of the last build into `outDir`, with its pages only if `generator` made them; undefined when there is none to trust. */
 export async function readManifest(cacheDir: string, outDir: string, generator: string): Promise<Manifest | undefined> {
   let stored: StoredManifest;
   try {
@@ -71,7 +81,9 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
   } catch {
     return undefined;
   }
-  if (stored.format !== FORMAT || stored.generator !== generator || stored.outDir !== outDir) return undefined;
+  if (stored.format !== FORMAT || stored.outDir !== outDir) return undefined;
+  const written = new Map(Object.entries(stored.written).map(([folder, record]) => [folder, writtenOf(record)]));
+  if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map(), written };
   const { strings } = stored;
   const text = (indexes: readonly number[]) => indexes.map((index) => strings[index]!);
   const pages = new Map<string, PageRecord>();
@@ -79,7 +91,6 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
     pages.set(path, {
       key: page.key,
       answers: page.answers,
-      stamp: { size: page.size, mtimeMs: page.mtimeMs, ino: page.ino },
       reads: text(page.reads),
       summary: {
         isRedirect: page.isRedirect,
@@ -94,13 +105,23 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
       },
     });
   }
-  return { generator, pages, parsed: new Map(Object.entries(stored.parsed)) };
+  return { generator, pages, parsed: new Map(Object.entries(stored.parsed)), written };
 }
 
+const writtenOf = ({ dev, files, folders }: StoredWritten): Written => ({
+  files: new Map(files.map(([path, size, mtimeMs, ino]) => [path, { size, mtimeMs, ino, dev }])),
+  folders: new Map(folders),
+});
+
+const storedWrittenOf = ({ files, folders }: Written): StoredWritten => ({
+  dev: files.values().next().value?.dev ?? 0,
+  files: [...files].map(([path, stamp]) => [path, stamp.size, stamp.mtimeMs, stamp.ino]),
+  folders: [...folders],
+});
+
 /**
- * Saves the manifest of the build that just finished: written aside and renamed into place,
- * so a build killed meanwhile leaves the old manifest or the new one, never half of one. Files
- * that killed builds left half written are removed.
+ * Saves the manifest of the build that just finished, whole or not at all (lib/whole-file.ts):
+ * a build killed meanwhile leaves the old manifest or the new one, never half of one.
  */
 export async function writeManifest(cacheDir: string, outDir: string, manifest: Manifest): Promise<void> {
   const strings: string[] = [];
@@ -116,9 +137,6 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
     pages[path] = {
       key: page.key,
       answers: page.answers,
-      size: page.stamp.size,
-      mtimeMs: page.stamp.mtimeMs,
-      ino: page.stamp.ino,
       isRedirect: summary.isRedirect,
       reads: page.reads.map(number),
       links: summary.links.map(number),
@@ -129,24 +147,32 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
     };
   }
   const parsed = Object.fromEntries(manifest.parsed);
-  const stored: StoredManifest = { format: FORMAT, generator: manifest.generator, outDir, strings, pages, parsed };
-  const file = manifestFile(cacheDir, outDir);
-  await mkdir(cacheDir, { recursive: true });
-  await removeHalfWritten(cacheDir);
-  await writeFile(`${file}.${process.pid}`, JSON.stringify(stored));
-  await rename(`${file}.${process.pid}`, file);
+  const written = Object.fromEntries(
+    [...manifest.written].map(([folder, record]) => [folder, storedWrittenOf(record)]),
+  );
+  const stored: StoredManifest = {
+    format: FORMAT,
+    generator: manifest.generator,
+    outDir,
+    strings,
+    pages,
+    parsed,
+    written,
+  };
+  await removeLeftovers(cacheDir);
+  await writeWhole(manifestFile(cacheDir, outDir), JSON.stringify(stored));
 }
 
 /**
- * Removes manifests that builds killed while saving them left behind (`manifest-….json.<pid>`),
- * and the build memory files (`memory-…`) of generators from before the manifest.
+ * Removes what killed builds left half saved in the cache folder, and what older generators
+ * kept there: build memory files (`memory-…`) and the writer's spare copies of the site (`spare-…`).
  */
-async function removeHalfWritten(cacheDir: string): Promise<void> {
-  const names = await readdir(cacheDir);
+async function removeLeftovers(cacheDir: string): Promise<void> {
+  const names = await readdir(cacheDir).catch(() => [] as string[]);
   const left = names.filter((name) => {
-    if (name.startsWith('memory-')) return true;
-    const pid = /^manifest-.*\.json\.(\d+)$/.exec(name)?.[1];
-    return pid !== undefined && !isProcessRunning(Number(pid));
+    if (/^(?:memory|spare)-/.test(name)) return true;
+    const pid = writerOfPartial(name);
+    return pid !== undefined && !isProcessRunning(pid);
   });
-  await Promise.all(left.map((name) => rm(join(cacheDir, name), { force: true })));
+  await Promise.all(left.map((name) => rm(join(cacheDir, name), { recursive: true, force: true })));
 }

@@ -140,6 +140,13 @@ const visitSchema = z
   })
   .strict();
 
+/**
+ * The hosts the generator writes configuration for (docs/behaviour.md#static-hosts): the two
+ * that serve precompressed copies as they are (nginx, Apache), and three that compress at the
+ * edge and take an upload folder or a file of their own.
+ */
+export const HOSTS = ['nginx', 'apache', 'netlify', 'cloudflare-pages', 'vercel'] as const;
+
 const phoneNumber = z.string().regex(/^\+?[\d ]{6,}$/, 'must be a phone number in digits and spaces');
 
 /** Business settings (content/site.yaml): every locale-free fact about the centre. */
@@ -192,6 +199,16 @@ export const settingsSchema = z
         'The address the site is served from, used by canonical links, the sitemap and sharing tags: https:// and a host name, without a slash at the end.',
       examples: ['https://www.example.com'],
     }),
+    hosts: z
+      .array(z.enum(HOSTS))
+      .min(1)
+      .refine((list) => new Set(list).size === list.length, 'lists a host twice')
+      .default([...HOSTS])
+      .meta({
+        description:
+          'The hosts the site deploys to: nginx, apache, netlify, cloudflare-pages, vercel. The build writes the configuration (and, for Netlify and Cloudflare Pages, the upload folder) of these alone, and .br and .gz copies only when nginx or apache is listed. Left out, all five.',
+        examples: [['cloudflare-pages'], ['nginx', 'netlify']],
+      }),
     company: z
       .object({
         legalName: z

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import { cached, saveCacheEntry } from '../lib/cache-file.ts';
+import { cached } from '../lib/cache-file.ts';
+import { writeWhole } from '../lib/whole-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import { rasterize } from '../lib/raster.ts';
 import { bundleStylesheet, prefixStylesheet } from '../lib/stylesheet.ts';
@@ -105,7 +106,7 @@ async function bundledStylesheet(prefixed: Buffer, from: string, cacheDir: strin
     fonts: made.fonts.map((font) => ({ path: font.path, contents: (font.contents as Buffer).toString('base64') })),
     inputs: await Promise.all(made.inputs.map(async (path) => ({ path, hash: await hashOf(path) }))),
   };
-  await saveCacheEntry(entry, JSON.stringify(record));
+  await writeWhole(entry, JSON.stringify(record));
   return made;
 }
 

@@ -1,6 +1,7 @@
 import { scriptBudgetOf, kilobytes } from '../lib/budgets.ts';
-import { BuildError } from '../errors.ts';
+import { BuildError, throwIfAny } from '../errors.ts';
 import { findBrokenLinks } from '../lib/links.ts';
+import { findOrphanPages } from '../lib/orphan-pages.ts';
 import { weighScripts, type ScriptWeight } from '../lib/scripts.ts';
 import type { Locale, Output, ScriptManifest } from '../types.ts';
 
@@ -10,6 +11,32 @@ export interface SiteCheck {
   readonly overBudget: readonly BuildError[];
   /** Each page's JavaScript, gzip bytes, by output path. */
   readonly weights: ReadonlyMap<string, ScriptWeight>;
+}
+
+/** What the build prints of the finished site: the warnings, and each page's JavaScript (gzip bytes) by output path. */
+export interface Verdict {
+  readonly warnings: readonly BuildError[];
+  readonly weights: ReadonlyMap<string, ScriptWeight>;
+}
+
+/**
+ * The build's verdict on the finished site, before it replaces the last one: fails with every
+ * error `checkSite` finds; and under `--strict`, with every warning too: the ones earlier stages
+ * found (`earlier`: fallbacks to the default language, unknown translation keys), scripts over
+ * their budget, and pages no other page links to.
+ */
+export function judgeSite(
+  outputs: readonly Output[],
+  scripts: ScriptManifest,
+  languages: readonly Locale[],
+  { earlier, isStrict }: { readonly earlier: readonly BuildError[]; readonly isStrict: boolean },
+): Verdict {
+  const { errors, overBudget, weights } = checkSite(outputs, scripts, languages);
+  throwIfAny(errors);
+  const warnings = [...earlier, ...overBudget, ...findOrphanPages(outputs)];
+  if (isStrict)
+    throwIfAny(warnings.map((warning) => new BuildError(warning.code, `${warning.message} (--strict)`, warning)));
+  return { warnings, weights };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { mapAtMost } from '../lib/at-most.ts';
 import { cached } from '../lib/cache-file.ts';
-import type { Output } from '../types.ts';
+import { bytesOf, isFileRef } from '../lib/file-ref.ts';
+import type { FileRef, Output } from '../types.ts';
 
 /** Kinds of file that compress: text. Images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:html|css|js|mjs|svg|xml|json|txt|webmanifest)$/i;
@@ -53,28 +53,26 @@ const EXTENSIONS = Object.keys(compressors) as (keyof typeof compressors)[];
  * (docs/behaviour.md#static-hosts), for servers that send them as they are (nginx, Apache).
  * A copy that would not be smaller is left out. Copies at Brotli's highest quality are cached by
  * the file's bytes, so only changed files cost that time. A file carried over from the last
- * build brings the copies it had there, as `current` (the writer) still has them; zlib works on
- * its own threads, so a few files compress side by side.
+ * build (the very file `current` has at its path) brings the copies it had there, unread. zlib
+ * works on its own threads, so a few files compress side by side, and each file's copies go to
+ * `keep` at once (the writer's draft stages them), so the build holds only a few at a time.
  */
 export async function precompress(
   outputs: readonly Output[],
   cacheDir: string,
-  current: (path: string) => Output['contents'] | undefined,
+  current: (path: string) => FileRef | undefined,
+  keep: (copies: Output[]) => Promise<Output[]> = async (copies) => copies,
 ): Promise<Output[]> {
   const candidates = outputs.filter((output) => COMPRESSIBLE.test(output.path));
   const made = await mapAtMost(AT_ONCE, candidates, async (output) => {
-    // A file carried over unchanged from the last build carries its copies too, unread.
-    if (typeof output.contents === 'object' && !Buffer.isBuffer(output.contents)) {
-      const copies = EXTENSIONS.map((extension) => `${output.path}.${extension}`);
-      const carried = copies.map((path) => ({ path, contents: current(path) }));
+    if (isFileRef(output.contents) && current(output.path)?.file === output.contents.file) {
+      const carried = EXTENSIONS.map((extension) => `${output.path}.${extension}`).map((path) => ({
+        path,
+        contents: current(path),
+      }));
       if (carried.every((copy) => copy.contents !== undefined)) return carried as Output[];
     }
-    const bytes =
-      typeof output.contents === 'string'
-        ? Buffer.from(output.contents)
-        : Buffer.isBuffer(output.contents)
-          ? output.contents
-          : await readFile(output.contents.copyOf);
+    const bytes = await bytesOf(output.contents);
     if (bytes.length < PRECOMPRESS_FROM_BYTES) return [];
     const copies = await Promise.all(
       EXTENSIONS.map(async (extension) => {
@@ -86,7 +84,7 @@ export async function precompress(
         return compressed.length < bytes.length ? [{ path: `${output.path}.${extension}`, contents: compressed }] : [];
       }),
     );
-    return copies.flat();
+    return keep(copies.flat());
   });
   return made.flat();
 }

@@ -69,18 +69,26 @@ export function listPageJobs(site: Site): PageJob[] {
   return jobs;
 }
 
+/** How pages render, and where each goes once rendered. */
+export interface RenderOptions {
+  /** Worker threads, used when at least `from` pages are to render; none: this thread. */
+  readonly threads?: { readonly script: string; readonly from: number };
+  readonly progress?: ProgressLine;
+  /**
+   * Where each page's files go as soon as it is rendered (the writer's draft of the new
+   * version), in place of the files: the result holds what `add` returns, not the bytes.
+   */
+  readonly into?: { add(outputs: Output[]): Promise<Output[]> };
+}
+
 /**
- * Renders the given page jobs (on worker threads when there are at least `threads.from` of
- * them) and the site's other generated files. Writes nothing itself: each page's files go to
- * `keep` as they are rendered (the build writes them into its draft of the new version, and
- * keeps what `keep` returns in their place), and the result holds the files. Collects every problem and throws them once.
+ * Renders the given page jobs and the site's other generated files (redirect stubs, sitemap,
+ * robots.txt). Collects every problem and throws them once.
  */
 export async function renderSite(
   site: Site,
   jobs: readonly PageJob[],
-  threads?: { readonly script: string; readonly from: number },
-  progress?: ProgressLine,
-  keep: (outputs: Output[]) => Promise<Output[]> = async (outputs) => outputs,
+  { threads, progress, into }: RenderOptions = {},
 ): Promise<RenderResult> {
   const errors: BuildError[] = [];
   if (!site.routes.some((route) => route.locale === codesOf(site)[0] && route.template === 'not-found')) {
@@ -111,9 +119,11 @@ export async function renderSite(
     const at = pages.push({ job: jobOf.get(result.paths[0])!, outputs, reads: result.reads }) - 1;
     // Several pages kept at once: one after the other, each waiting on the disk, the pages
     // arrived faster than they were kept (at 15,000 pages, render took half as long again).
-    await keeping.add(async () => {
-      pages[at] = { ...pages[at]!, outputs: await keep(outputs) };
-    });
+    if (into) {
+      await keeping.add(async () => {
+        pages[at] = { ...pages[at]!, outputs: await into.add(outputs) };
+      });
+    }
   };
   const keeping = atMost(KEPT_AT_ONCE);
   if (threads && jobs.length >= threads.from) {
@@ -128,7 +138,7 @@ export async function renderSite(
   return { pages, files, warnings: [...warnings.values()] };
 }
 
-/** Pages handed to `keep` at once: enough to keep zlib's threads and the disk busy. */
+/** Pages handed to `into` at once: enough to keep the disk busy while the threads render. */
 const KEPT_AT_ONCE = 16;
 
 /** What every page's rendering reads besides its own route. */

@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BuildError } from '../errors.ts';
 import { cached } from '../lib/cache-file.ts';
-import type { BinaryFile, ScriptManifest } from '../types.ts';
+import { scriptFilesFor } from '../lib/scripts.ts';
+import type { BinaryFile, Output, ScriptManifest } from '../types.ts';
 
 /** The widgets bundled: every file (its site path below the root) and the manifest pages use. */
 export interface WidgetBundle {
@@ -33,6 +34,12 @@ export async function bundleWidgets(widgetsDir: string, cacheDir: string): Promi
   return JSON.parse(packed.toString('utf8'), (key, value: unknown) =>
     key === 'contents' && typeof value === 'string' ? Buffer.from(value, 'base64') : value,
   ) as WidgetBundle;
+}
+
+/** The widget files the site ships: those the islands of `pages` reach, and nothing when no page has one. */
+export function widgetFilesFor(pages: readonly Output[], bundle: WidgetBundle): BinaryFile[] {
+  const islands = new Set(pages.flatMap((page) => page.summary?.islands.map((island) => island.name) ?? []));
+  return scriptFilesFor([...islands].sort(), bundle.files, bundle.scripts);
 }
 
 async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise<Buffer> {

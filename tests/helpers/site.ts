@@ -1,6 +1,7 @@
 import { Window } from 'happy-dom';
 import { build, type BuildResult } from '../../cli/build.ts';
 import { loadConfig } from '../../cli/config.ts';
+import { HOSTS } from '../../cli/schemas/site.ts';
 import type { HostFolder } from '../../cli/stages/hosts.ts';
 import { memoryWriter } from '../../cli/stages/write.ts';
 
@@ -11,29 +12,30 @@ export const TEST_EPOCH = '1763683200';
 export async function buildInMemory(
   contentDir = 'content',
   options: { strict?: boolean } = {},
-): Promise<
-  BuildResult & { files: Map<string, string | Buffer>; hostFiles: Record<HostFolder, Map<string, string | Buffer>> }
-> {
+): Promise<BuildResult & { files: Map<string, Buffer>; hostFiles: Record<HostFolder, Map<string, Buffer>> }> {
   const writer = memoryWriter();
-  const hostWriters = { netlify: memoryWriter(), 'cloudflare-pages': memoryWriter(), nginx: memoryWriter() };
+  const hostWriter = memoryWriter();
   const config = loadConfig(
     { content: contentDir, quiet: true, strict: options.strict ?? true },
     { SOURCE_DATE_EPOCH: TEST_EPOCH },
   );
-  const result = await build(config, {
-    writer,
-    hostWriters: (folder) => hostWriters[folder],
-  });
-  const hostFiles = {
-    netlify: hostWriters.netlify.files,
-    'cloudflare-pages': hostWriters['cloudflare-pages'].files,
-    nginx: hostWriters.nginx.files,
-  };
+  const result = await build(config, { writer, hostWriter });
+  // Each host folder's files by their path inside it.
+  const hostFiles = Object.fromEntries(
+    HOSTS.map((folder) => [
+      folder,
+      new Map(
+        [...hostWriter.files]
+          .filter(([path]) => path.startsWith(`${folder}/`))
+          .map(([path, bytes]) => [path.slice(folder.length + 1), bytes]),
+      ),
+    ]),
+  ) as Record<HostFolder, Map<string, Buffer>>;
   return { ...result, files: writer.files, hostFiles };
 }
 
 /** Parses an HTML file of the site into a document for selectors; scripts do not run. */
-export function documentOf(files: Map<string, string | Buffer>, path: string): Document {
+export function documentOf(files: ReadonlyMap<string, string | Buffer>, path: string): Document {
   const html = files.get(path);
   if (html === undefined) throw new Error(`the site has no file ${path}`);
   const window = new Window({

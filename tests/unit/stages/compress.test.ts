@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
@@ -17,18 +17,25 @@ afterAll(async () => {
 /** A writer's current version with no files: nothing to carry. */
 const nothingCurrent = () => undefined;
 
+/** A file on disk as an output's contents: its path and stamp. */
+const refOf = async (file: string) => {
+  const { size, mtimeMs, ino, dev } = await stat(file);
+  return { file, stamp: { size, mtimeMs, ino, dev } };
+};
+
 /** ASCII, so that characters are bytes. */
 const text = (bytes: number) => 'Optica i audiologia al Poblenou. '.repeat(Math.ceil(bytes / 33)).slice(0, bytes);
 
 describe('precompress', () => {
   it('writes a .br and a .gz beside each compressible file from the threshold on, which decompress to the file', async () => {
-    const carried = join(folder, 'carried.html');
-    await writeFile(carried, text(5000));
+    // A page staged by this build: a file the current version does not have.
+    const staged = join(folder, 'staged.html');
+    await writeFile(staged, text(5000));
     const copies = await precompress(
       [
         { path: 'ca/index.html', contents: text(4000) },
         { path: 'assets/site.css', contents: Buffer.from(text(3000)) },
-        { path: 'es/index.html', contents: { copyOf: carried } },
+        { path: 'es/index.html', contents: await refOf(staged) },
         { path: 'small.txt', contents: text(PRECOMPRESS_FROM_BYTES - 1) },
         { path: 'images/photo.webp', contents: Buffer.from(text(9000)) },
       ],
@@ -54,21 +61,27 @@ describe('precompress', () => {
     // Not what compressing the page would give: proof that the copies were carried, not made.
     await writeFile(`${page}.br`, 'carried br');
     await writeFile(`${page}.gz`, 'carried gz');
-    const current = (path: string) =>
-      path.startsWith('ca/index.html.') ? { copyOf: `${page}${path.slice(13)}` } : undefined;
+    const files = new Map<string, Awaited<ReturnType<typeof refOf>>>(
+      await Promise.all(
+        ['', '.br', '.gz'].map(
+          async (extension) => [`ca/index.html${extension}`, await refOf(`${page}${extension}`)] as const,
+        ),
+      ),
+    );
+    const current = (path: string) => files.get(path);
     const copies = await precompress(
-      [{ path: 'ca/index.html', contents: { copyOf: page } }],
+      [{ path: 'ca/index.html', contents: files.get('ca/index.html')! }],
       join(folder, 'cache'),
       current,
     );
     expect(copies).toEqual([
-      { path: 'ca/index.html.br', contents: { copyOf: `${page}.br` } },
-      { path: 'ca/index.html.gz', contents: { copyOf: `${page}.gz` } },
+      { path: 'ca/index.html.br', contents: files.get('ca/index.html.br') },
+      { path: 'ca/index.html.gz', contents: files.get('ca/index.html.gz') },
     ]);
     // A copy the current version no longer has (removed by hand) is made again, from the page.
     const withoutGz = (path: string) => (path.endsWith('.gz') ? undefined : current(path));
     const remade = await precompress(
-      [{ path: 'ca/index.html', contents: { copyOf: page } }],
+      [{ path: 'ca/index.html', contents: files.get('ca/index.html')! }],
       join(folder, 'cache'),
       withoutGz,
     );

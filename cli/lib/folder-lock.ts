@@ -1,0 +1,33 @@
+import { open, readFile, rm } from 'node:fs/promises';
+import { BuildError } from '../errors.ts';
+import { isProcessRunning } from './process.ts';
+
+/**
+ * Takes a folder's lock: `lock`, a file holding this process's id, created only if absent. A
+ * lock whose process is gone was left by a killed build and is taken over; a live one is
+ * another build's, and this one stops with a message. Returns the function that releases it.
+ */
+export async function takeLock(lock: string, folder: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lock, { force: true }).catch(() => undefined);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        const message = `cannot lock the output folder: ${(error as Error).message}`;
+        throw new BuildError('OutputError', message, { file: folder, cause: error });
+      }
+      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+      if (isProcessRunning(holder)) {
+        const message = `another build (process ${holder}) is writing this folder; wait for it to finish`;
+        throw new BuildError('OutputError', message, { file: folder, hint: `If no build is running, delete ${lock}.` });
+      }
+      await rm(lock, { force: true });
+    }
+  }
+  throw new BuildError('OutputError', 'another build took the lock of this folder at the same moment', {
+    file: folder,
+  });
+}
