@@ -20,6 +20,16 @@ const ENCODINGS: Readonly<Record<(typeof PRECOMPRESSED)[number], { token: string
 };
 
 /**
+ * The conditions under which the browser accepts a coding (RFC 9110, section 12.5.3): its
+ * Accept-Encoding names the coding, in any case, without a weight of zero (`br;q=0`,
+ * `br; q=0.000`), which means never. A header that names it nowhere (`*` included) gets the
+ * plain file, as nginx's modules answer it.
+ */
+const accepts = (token: string) =>
+  `RewriteCond %{HTTP:Accept-Encoding} "(?:^|,)\\s*${token}\\s*(?:;|,|$)" [NC]
+RewriteCond %{HTTP:Accept-Encoding} "!(?:^|,)\\s*${token}\\s*;\\s*q=0(?:\\.0{0,3})?\\s*(?:,|$)" [NC]`;
+
+/**
  * An Apache `.htaccess` for the built folder (needs mod_rewrite and mod_headers, and
  * `AllowOverride All`): exact redirects that keep the query, 302s by the `language` cookie,
  * the 404 page of each language also for folders without an index, the precompressed `.br`
@@ -39,11 +49,11 @@ export function htaccessFile(table: HostTable): string {
   });
   const negotiation = PRECOMPRESSED.map((extension) => {
     const { token } = ENCODINGS[extension];
-    return `RewriteCond %{HTTP:Accept-Encoding} "\\b${token}\\b"
+    return `${accepts(token)}
 RewriteCond %{REQUEST_FILENAME} -d
 RewriteCond %{REQUEST_FILENAME}/index.html.${extension} -f
 RewriteRule "^(.*/)?$" "$1index.html.${extension}" [END,E=no-gzip:1]
-RewriteCond %{HTTP:Accept-Encoding} "\\b${token}\\b"
+${accepts(token)}
 RewriteCond %{REQUEST_FILENAME}.${extension} -f
 RewriteRule "^(.+)$" "$1.${extension}" [END,E=no-gzip:1]`;
   });
@@ -79,7 +89,8 @@ RewriteCond %{REQUEST_FILENAME} -d
 RewriteCond %{REQUEST_FILENAME}/index.html !-f
 RewriteRule ^ - [R=404,L]
 
-# The build's precompressed copies, for browsers that accept them; nothing compresses again.
+# The build's precompressed copies, Brotli first, for browsers that accept them (named without q=0);
+# nothing compresses again.
 ${negotiation.join('\n')}
 RemoveType ${PRECOMPRESSED.map((extension) => `.${extension}`).join(' ')}
 ${PRECOMPRESSED.map((extension) => `AddEncoding ${ENCODINGS[extension].name} .${extension}`).join('\n')}
