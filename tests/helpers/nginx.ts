@@ -6,18 +6,24 @@ import { join } from 'node:path';
 import { freePort, serverProcess } from './ports.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-/** Debian's dynamic modules, as its own nginx.conf loads them. */
-const MODULES = '/etc/nginx/modules-enabled';
+/**
+ * The Brotli module the generated configuration's `brotli_static` needs, where Debian's
+ * libnginx-mod-http-brotli-static puts it. Loaded by its full path: the line Debian enables in
+ * /etc/nginx/modules-enabled/ names it relative to nginx's prefix, which `-p` moves here.
+ */
+const BROTLI_MODULE = process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /**
  * Runs nginx in the foreground with the configuration the build generated (`confFile`), its
- * root pointed at `distDir`, listening on 127.0.0.1 only, with the system's dynamic modules.
- * Returns its address and a stop function (by pid).
+ * root pointed at `distDir`, listening on 127.0.0.1 only, with the Brotli module loaded as a
+ * Debian install loads it. Returns its address and a stop function (by pid).
  */
 export async function startNginx(
   distDir: string,
   confFile = join(distDir, '..', 'dist-hosts/nginx/nginx.conf'),
 ): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (!existsSync(BROTLI_MODULE))
+    throw new Error(`${BROTLI_MODULE} is missing: apt-get install libnginx-mod-http-brotli-static (.ci/run does)`);
   const prefix = await mkdtemp(join(tmpdir(), 'sitegen-nginx-'));
   await mkdir(join(prefix, 'logs'));
   const port = await freePort();
@@ -28,7 +34,8 @@ export async function startNginx(
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   await writeFile(
     join(prefix, 'nginx.conf'),
-    `${user}${existsSync(MODULES) ? `include ${MODULES}/*.conf;\n` : ''}worker_processes 1;
+    `${user}load_module ${BROTLI_MODULE};
+worker_processes 1;
 error_log ${prefix}/logs/error.log warn;
 pid ${prefix}/nginx.pid;
 events { worker_connections 64; }

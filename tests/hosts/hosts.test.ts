@@ -71,7 +71,7 @@ function describeHost(
 describeHost('nginx', () => startNginx(dist(), join(hostFolder('nginx'), 'nginx.conf')), {
   choosesByCookie: true,
   headersOnRedirects: true,
-  encoding: 'gzip',
+  encoding: 'br',
   sendsPrecompressed: true,
 });
 
