@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheKindOf, targetIn, type CacheKind, type HostHeaders } from '../../cli/hosts/rules.ts';
 import type { Locale, Redirect } from '../../cli/types.ts';
 
@@ -11,8 +13,14 @@ export interface HostProfile {
   readonly headersOnRedirects: boolean;
   /** The encoding it answers to `Accept-Encoding: br, gzip` for a page; none when its local server does not compress. */
   readonly encoding: 'br' | 'gzip' | undefined;
-  /** Whether it sends the build's precompressed copies (then with `Vary: Accept-Encoding`) rather than compressing itself. */
+  /**
+   * Whether it sends the build's precompressed copies (then with `Vary: Accept-Encoding`, and
+   * exactly the first coding the browser accepts) rather than compressing itself (then in any
+   * coding the browser accepts, or none).
+   */
   readonly sendsPrecompressed?: boolean;
+  /** Whether it sends a copy in a coding the browser names with a weight of zero (`br;q=0`), as if it had no weight. */
+  readonly ignoresZeroWeights?: boolean;
   /** The status a configuration file gets when not 404, and why. */
   readonly hiddenStatus?: (path: string) => number;
   /** The Cache-Control every file gets when the host's local server sets its own over the site's. */
@@ -29,14 +37,45 @@ export interface Row {
     | { readonly kind: 'file'; readonly cache: CacheKind }
     | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string; readonly byCookie: boolean }
     | { readonly kind: 'not-found'; readonly language: Locale }
-    | { readonly kind: 'hidden' };
+    | { readonly kind: 'hidden' }
+    | { readonly kind: 'encoding'; readonly acceptEncoding: string; readonly accepted: readonly Coding[] };
 }
+
+/** The codings the build writes a copy in (`.br`, `.gz`), in the order hosts that send the copies prefer them. */
+export type Coding = 'br' | 'gzip';
+
+/**
+ * Accept-Encoding headers and the codings each accepts, Brotli first. A coding named with a
+ * weight of zero, in any spelling of zero, is refused (RFC 9110, section 12.5.3), and so is one
+ * the header does not name: no copy is sent for a wildcard.
+ */
+const NEGOTIATIONS: readonly (readonly [acceptEncoding: string, accepted: readonly Coding[]])[] = [
+  ['br, gzip', ['br', 'gzip']],
+  // Chromium's.
+  ['gzip, deflate, br, zstd', ['br', 'gzip']],
+  ['gzip', ['gzip']],
+  ['BR', ['br']],
+  ['br;q=0, gzip', ['gzip']],
+  ['br; q=0.000, gzip', ['gzip']],
+  ['br;q=0.001', ['br']],
+  ['gzip;q=0', []],
+  ['gzip;q=0.0, br', ['br']],
+  ['br;q=0.00, gzip;q=0', []],
+  ['identity, *;q=0', []],
+  ['identity', []],
+];
+
+/** The codings a header names at all, whatever their weight: what a host that ignores weights sends. */
+const namedIn = (acceptEncoding: string) =>
+  (['br', 'gzip'] as const).filter((coding) => new RegExp(`\\b${coding}\\b`, 'i').test(acceptEncoding));
 
 /** The site the table is written from: its pages, redirects, languages and headers. */
 export interface SiteFacts {
   readonly pageUrls: readonly string[];
   /** Files that are not pages, one or more of each kind: a hashed asset, images, the sitemap. */
   readonly filePaths: readonly string[];
+  /** Paths the build writes a `.br` and a `.gz` for: a page and the stylesheet. */
+  readonly compressedPaths: readonly string[];
   readonly redirects: readonly Redirect[];
   readonly languages: readonly Locale[];
   readonly headers: HostHeaders;
@@ -55,6 +94,9 @@ export function behaviourRows(site: SiteFacts): Row[] {
   }));
   for (const path of site.filePaths)
     rows.push({ name: `file ${path}`, path, expect: { kind: 'file', cache: cacheKindOf(path.slice(1)) } });
+  for (const path of site.compressedPaths)
+    for (const [acceptEncoding, accepted] of NEGOTIATIONS)
+      rows.push({ name: `${path} to ${acceptEncoding}`, path, expect: { kind: 'encoding', acceptEncoding, accepted } });
   for (const redirect of site.redirects) {
     const spellings = redirect.from === '/' ? ['/'] : [redirect.from, `${redirect.from}/`];
     for (const from of spellings) {
@@ -113,6 +155,63 @@ export function behaviourRows(site: SiteFacts): Row[] {
 
 const langOf = (html: string) => /<html lang="([a-z]{2})"/.exec(html)?.[1];
 
+/** A response as the host sent it: fetch would decode the body and hide what was on the wire. */
+function getRaw(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((done, fail) => {
+    const sent = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', fail);
+      response.on('end', () =>
+        done({
+          status: response.statusCode ?? 0,
+          encoding: response.headers['content-encoding'],
+          vary: response.headers.vary,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    sent.on('error', fail).end();
+  });
+}
+
+const DECODERS: Readonly<Record<string, (body: Buffer) => Buffer>> = { br: brotliDecompressSync, gzip: gunzipSync };
+
+/** The body decoded as its Content-Encoding says; undefined when it does not decode. */
+function decoded(body: Buffer, encoding: string | undefined): Buffer | undefined {
+  if (encoding === undefined) return body;
+  try {
+    return DECODERS[encoding]?.(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What is wrong with the host's answer to one Accept-Encoding: a coding the browser refused, a
+ * copy other than the one it prefers from a host that sends the build's copies, or bytes that
+ * do not decode to the file as sent to a browser that takes no coding.
+ */
+async function encodingProblems(
+  host: HostProfile,
+  path: string,
+  expect: Extract<Row['expect'], { kind: 'encoding' }>,
+): Promise<string[]> {
+  const plain = await getRaw(host.url + path, 'identity');
+  const sent = await getRaw(host.url + path, expect.acceptEncoding);
+  const problems: string[] = [];
+  if (plain.status !== 200 || plain.encoding !== undefined) problems.push(`plain ${plain.status} ${plain.encoding}`);
+  if (sent.status !== 200) problems.push(`status ${sent.status}`);
+  const accepted = host.ignoresZeroWeights ? namedIn(expect.acceptEncoding) : expect.accepted;
+  const allowed: (string | undefined)[] = host.sendsPrecompressed ? [accepted[0]] : [undefined, ...accepted];
+  if (!allowed.includes(sent.encoding)) problems.push(`content-encoding ${sent.encoding}`);
+  if (host.sendsPrecompressed && !/accept-encoding/i.test(sent.vary ?? '')) problems.push(`vary ${sent.vary}`);
+  const body = decoded(sent.body, sent.encoding);
+  if (body === undefined) problems.push(`a body that is not ${sent.encoding}`);
+  else if (!body.equals(plain.body)) problems.push(`${body.length} bytes decoded, not the file's ${plain.body.length}`);
+  return problems;
+}
+
 /** Runs every row against a host; returns the rows that failed, each with what it got. */
 export async function runRows(host: HostProfile, rows: readonly Row[], headers: HostHeaders): Promise<string[]> {
   const failures: string[] = [];
@@ -123,6 +222,11 @@ export async function runRows(host: HostProfile, rows: readonly Row[], headers: 
       .filter(([name, value]) => response.headers.get(name) !== value)
       .map(([name]) => `${name}: ${response.headers.get(name)}`);
   for (const row of rows) {
+    if (row.expect.kind === 'encoding') {
+      const problems = await encodingProblems(host, row.path, row.expect);
+      if (problems.length > 0) failures.push(`${row.name}: ${problems.join(', ')}`);
+      continue;
+    }
     const problems: string[] = [];
     const isPage = row.expect.kind === 'page';
     const response = await get(row.path, {

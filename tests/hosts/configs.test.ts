@@ -93,6 +93,15 @@ describe('host configurations', () => {
     );
   });
 
+  it('have nginx and Apache send the .br and .gz copies only in a coding the browser accepts', () => {
+    expect(nginx()).toMatch(/^ {2}brotli_static on;\n {2}gzip_static on;$/m);
+    const htaccess = text(site.files, '.htaccess');
+    for (const token of ['br', 'gzip'])
+      expect(htaccess).toContain(
+        `RewriteCond %{HTTP:Accept-Encoding} "!(?:^|,)\\s*${token}\\s*;\\s*q=0(?:\\.0{0,3})?\\s*(?:,|$)" [NC]`,
+      );
+  });
+
   it('upload to Netlify and Cloudflare Pages the site without precompressed copies or other hosts’ files', () => {
     const site_ = [...site.files.keys()].filter(
       (path) => !/\.(?:br|gz)$/.test(path) && !['.htaccess', 'vercel.json'].includes(path),
