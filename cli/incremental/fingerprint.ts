@@ -1,27 +1,18 @@
 import { contentHash } from '../lib/hash.ts';
 import type { PageIndex, PageRead } from '../lib/page-index.ts';
-import type { PageJob } from '../render/render-page.tsx';
-import type { PageSummary, ScriptManifest, Site } from '../types.ts';
+import type { PageJob, RenderContext } from '../render/render-page.tsx';
+import type { PageSummary, ScriptManifest } from '../types.ts';
 
 /**
- * A hash of everything every page reads: the generator (templates included), the settings,
- * languages, collections, translation tables, asset and image addresses, and the year. A
- * change to any of it renders every page again.
+ * A hash of everything every page reads: the generator (templates included) and the whole
+ * render context (settings, languages, collections, translations, asset and image addresses,
+ * the year, and whatever it comes to hold) but for three parts each page's own key and
+ * answers account for: the pages and files it looked up, and the scripts its islands load. A
+ * change to any of the rest renders every page again.
  */
-export function sharedKeyOf(site: Site, generator: string): string {
-  const { content } = site;
-  return contentHash(
-    JSON.stringify([
-      generator,
-      content.settings,
-      content.languages,
-      content.collections,
-      content.ui,
-      site.assets,
-      site.images,
-      site.buildYear,
-    ]),
-  );
+export function sharedKeyOf(context: RenderContext, generator: string): string {
+  const { pages: _pages, files: _files, scripts: _scripts, ...shared } = context;
+  return contentHash(JSON.stringify([generator, shared]));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { contentHash } from '../lib/hash.ts';
-import { createPageIndex, pageRefOf, type PageIndex } from '../lib/page-index.ts';
+import { createPageIndex, type PageIndex } from '../lib/page-index.ts';
 import { outputPathOf } from '../lib/url.ts';
-import type { PageJob } from '../render/render-page.tsx';
+import { renderContextOf, type PageJob, type RenderContext } from '../render/render-page.tsx';
 import type { RenderedPage } from '../stages/render.tsx';
 import type { Draft } from '../stages/write.ts';
 import type { Output, Site, Written } from '../types.ts';
@@ -74,8 +74,7 @@ export async function openIncrementalBuild(
     plan(site, jobs, draft) {
       carried = new Map();
       if (!last?.pages.size) return { toRender: jobs, carried: [] };
-      const shared = sharedKeyOf(site, generatorKey);
-      const index = indexOf(site);
+      const { shared, index } = keysOf(site, generatorKey);
       const toRender: PageJob[] = [];
       const outputs: Output[] = [];
       for (const job of jobs) {
@@ -102,8 +101,7 @@ export async function openIncrementalBuild(
     },
 
     async remember(site, rendered, written) {
-      const shared = sharedKeyOf(site, generatorKey);
-      const index = indexOf(site);
+      const { shared, index } = keysOf(site, generatorKey);
       const pages = new Map(carried);
       for (const page of rendered) {
         const answers = answersOf(page.reads, index);
@@ -120,15 +118,18 @@ export async function openIncrementalBuild(
   };
 }
 
-const indexes = new WeakMap<Site, PageIndex>();
+const keys = new WeakMap<Site, { readonly shared: string; readonly index: PageIndex }>();
 
-/** The site's pages and files, indexed as templates look them up; once per build (plan and remember both ask). */
-function indexOf(site: Site): PageIndex {
-  let index = indexes.get(site);
-  if (!index) {
-    const files = [...site.content.publicFiles, ...site.content.images].map((file) => `/${file.path}`);
-    index = createPageIndex(site.routes.map(pageRefOf), files);
-    indexes.set(site, index);
+/**
+ * What plan and remember both compare pages by, once per build: the key of what every page
+ * reads, and the site's pages and files indexed as templates look them up.
+ */
+function keysOf(site: Site, generatorKey: string) {
+  let known = keys.get(site);
+  if (!known) {
+    const context: RenderContext = renderContextOf(site);
+    known = { shared: sharedKeyOf(context, generatorKey), index: createPageIndex(context.pages, context.files) };
+    keys.set(site, known);
   }
-  return index;
+  return known;
 }

@@ -4,7 +4,7 @@ import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import { removeInvisibleCharacters } from '../lib/invisible-characters.ts';
 import { renderBody, withFactsFilled } from '../lib/page-body.ts';
-import { createPageIndex, type PageIndex, type PageRead } from '../lib/page-index.ts';
+import { createPageIndex, pageRefOf, type PageIndex, type PageRead } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { injectIslandScripts, islandsOf } from '../lib/scripts.ts';
 import { createTranslator } from '../lib/translate.ts';
@@ -20,12 +20,15 @@ import type {
   Route,
   ScriptManifest,
   Settings,
+  Site,
   Translate,
 } from '../types.ts';
 
 /**
  * Everything a page's rendering reads besides its own route: plain data, so it can be sent to
- * worker threads once and shared by all the pages they render.
+ * worker threads once and shared by all the pages they render. Declared here alone: the
+ * incremental build's key of what every page reads is this, whatever it holds
+ * (cli/incremental/fingerprint.ts).
  */
 export interface RenderContext {
   readonly settings: Settings;
@@ -41,6 +44,23 @@ export interface RenderContext {
   readonly pages: readonly PageRef[];
   /** Site paths of the public files and content images: `/images/logo.svg`. */
   readonly files: readonly string[];
+}
+
+/** What every page's rendering reads besides its own route, from the site record. */
+export function renderContextOf(site: Site): RenderContext {
+  const { content } = site;
+  return {
+    settings: content.settings,
+    languages: content.languages,
+    collections: content.collections,
+    ui: content.ui,
+    assets: site.assets,
+    scripts: site.scripts,
+    images: site.images,
+    buildYear: site.buildYear,
+    pages: site.routes.map(pageRefOf),
+    files: [...content.publicFiles, ...content.images].map((file) => `/${file.path}`),
+  };
 }
 
 /** One page to render, and the output paths it is written to. */

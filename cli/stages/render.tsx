@@ -4,16 +4,16 @@ import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
 import { robotsTxt, sitemapXml } from '../../templates/seo/sitemap.ts';
 import { BuildError, fromRecord, throwIfAny } from '../errors.ts';
 import { atMost } from '../lib/at-most.ts';
-import { createPageIndex, pageRefOf, type PageRead } from '../lib/page-index.ts';
+import { createPageIndex, type PageRead } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { outputPathOf } from '../lib/url.ts';
 import {
   createPageRenderer,
   languageOf,
+  renderContextOf,
   renderDocument,
   type PageJob,
   type PageResult,
-  type RenderContext,
 } from '../render/render-page.tsx';
 import type { ProgressLine } from '../lib/progress.ts';
 import { renderInThreads } from '../render/worker-pool.ts';
@@ -140,23 +140,6 @@ export async function renderSite(
 
 /** Pages handed to `into` at once: enough to keep the disk busy while the threads render. */
 const KEPT_AT_ONCE = 16;
-
-/** What every page's rendering reads besides its own route. */
-function renderContextOf(site: Site): RenderContext {
-  const { content } = site;
-  return {
-    settings: content.settings,
-    languages: content.languages,
-    collections: content.collections,
-    ui: content.ui,
-    assets: site.assets,
-    scripts: site.scripts,
-    images: site.images,
-    buildYear: site.buildYear,
-    pages: site.routes.map(pageRefOf),
-    files: [...content.publicFiles, ...content.images].map((file) => `/${file.path}`),
-  };
-}
 
 /** The redirect stubs at the old addresses (docs/behaviour.md#redirects): a handful, rendered every time. */
 async function renderRedirects(site: Site, errors: BuildError[]): Promise<Output[]> {

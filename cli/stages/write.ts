@@ -92,7 +92,7 @@ interface Journal {
 }
 
 /**
- * Writes versions of the site into `outDir` (docs/behaviour.md#output). The first is written
+ * Writes versions of the site into `outDir` (docs/behaviour.md#building). The first is written
  * whole into a staging folder beside it and renamed into place. Later ones change the folder in
  * place, and only where they differ: each new or changed file is staged first, and once every
  * one is, a journal of the steps (removals, new folders, one rename per file) is saved and the
