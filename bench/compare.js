@@ -4,7 +4,7 @@
 // test: the figures move with the machine's load. The other generators are installed into a
 // temporary folder, never into the repository, so running it leaves the project as it was.
 //
-//   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only sitegen,hugo,eleventy,astro,astro-remark] [--keep]
+//   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only sitegen,sitegen-nocompress,hugo,eleventy,astro,astro-remark] [--keep]
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -25,7 +25,7 @@ import { formatMB, formatSeconds, measure, medianOf } from './measure.js';
 import { cleanSitegenProject, makeSitegenProject, repositoryRoot, sitegenBuildCommand } from './sitegen-project.js';
 
 // The order of the table's rows.
-const GENERATOR_IDS = ['sitegen', 'hugo', 'eleventy', 'astro', 'astro-remark'];
+const GENERATOR_IDS = ['sitegen', 'sitegen-nocompress', 'hugo', 'eleventy', 'astro', 'astro-remark'];
 const DEFAULT_LOCALE = CORPUS_LOCALES[0];
 const LANGUAGE_NAMES = { ca: 'Català', es: 'Español', en: 'English' };
 // The layouts' navigation points at pages every corpus has, so its links work in every output.
@@ -220,22 +220,42 @@ function copyCorpus(corpusDir, contentDir) {
 const removeAll = (root, paths) => paths.forEach((path) => rmSync(join(root, path), { recursive: true, force: true }));
 const packageVersion = (file) => JSON.parse(readFileSync(file, 'utf8')).version;
 
-function sitegenGenerator(workDir) {
-  const projectDir = join(workDir, 'sitegen');
+/**
+ * This generator as a maintainer runs it, or with `--no-compress` (no .br and .gz copies): two
+ * projects, so each row's "after one edit" starts from its own caches.
+ */
+function sitegenGenerator(workDir, { compress }) {
+  const projectDir = join(workDir, compress ? 'sitegen' : 'sitegen-nocompress');
+  const [command, args] = sitegenBuildCommand();
+  // A folder of compressed copies shared between builds would survive the clean.
+  const env = { ...process.env };
+  delete env.SITEGEN_COMPRESS_CACHE;
   return {
-    name: 'sitegen (this)',
+    name: compress ? 'sitegen (this)' : 'sitegen --no-compress',
     version: packageVersion(join(repositoryRoot, 'package.json')),
     outDir: join(projectDir, 'dist'),
-    install() {},
+    install() {
+      // The command bundles its TypeScript sources on its first run after they change: done here,
+      // untimed like the other generators' installs, so that no row's first build pays for it.
+      const result = run(command, [args[0], '--version']);
+      if (result.status !== 0) throw new Error(`\`sitegen --version\` failed:\n${outputTail(result)}`);
+    },
     prepare(corpusDir) {
       makeSitegenProject(projectDir, corpusDir);
     },
     clean() {
       cleanSitegenProject(projectDir);
+      // The host folders (Netlify, Cloudflare Pages, nginx) are written beside dist/.
+      removeAll(projectDir, ['dist-hosts']);
     },
     build() {
-      const [command, args] = sitegenBuildCommand();
-      return measure(command, args, { cwd: projectDir });
+      return measure(command, compress ? args : [...args, '--no-compress'], { cwd: projectDir, env });
+    },
+    // The line "cost of the precompressed copies" means something only if the flag did its work.
+    verify() {
+      const copies = readdirSync(this.outDir, { recursive: true }).filter((path) => /\.(br|gz)$/.test(String(path)));
+      if (compress ? copies.length === 0 : copies.length > 0)
+        throw new Error(`${this.name} wrote ${copies.length} .br and .gz files in ${this.outDir}`);
     },
     // A maintainer's edit: a sentence added to one page, then the usual build (caches kept).
     rebuild(run) {
@@ -643,7 +663,8 @@ const { Content } = await render(entry);
 }
 
 const FACTORIES = {
-  sitegen: sitegenGenerator,
+  sitegen: (workDir) => sitegenGenerator(workDir, { compress: true }),
+  'sitegen-nocompress': (workDir) => sitegenGenerator(workDir, { compress: false }),
   hugo: hugoGenerator,
   eleventy: eleventyGenerator,
   astro: (workDir) => astroGenerator(workDir, { remark: false }),
@@ -662,6 +683,7 @@ function benchmark(generator, pagesPerLocale, runs) {
       generator.clean();
       const once = generator.build();
       for (const caveat of verifyOutput(generator.name, generator.outDir, pagesPerLocale)) caveats.add(caveat);
+      generator.verify?.();
       log(`  ${generator.name}: ${formatSeconds(once.ms)}, ${formatMB(once.peakMB)}`);
       return once;
     });
@@ -732,7 +754,20 @@ function printTable(pagesPerLocale, runs, rows, floor) {
   );
   console.log(line(header));
   for (const row of cells) console.log(line(row));
+  const compressionCost = precompressionCost(rows);
+  if (compressionCost !== undefined)
+    console.log(
+      `cost of the precompressed copies alone: ${formatSeconds(compressionCost)}${floor ? ` (${(compressionCost / floor.ms).toFixed(2)} × floor)` : ''}`,
+    );
   for (const { generator, notes } of rows) for (const note of notes ?? []) console.log(`* ${generator.name}: ${note}`);
+}
+
+/** median(sitegen) − median(sitegen --no-compress), in ms, when both built; a negative value is the machine's noise. */
+function precompressionCost(rows) {
+  const [compressed, uncompressed] = ['sitegen', 'sitegen-nocompress'].map((id) =>
+    rows.find((row) => row.generator.id === id && !row.failed),
+  );
+  return compressed && uncompressed ? compressed.result.ms - uncompressed.result.ms : undefined;
 }
 
 function printUsage() {
@@ -741,8 +776,9 @@ function printUsage() {
 Builds a synthetic corpus of N pages in each of ${CORPUS_LOCALES.join(', ')} with each generator and prints
 the median wall time of clean builds, pages per second and peak memory (largest resident set).
 Hugo comes from Debian (apt-get), Eleventy 3, Astro 7 and the Node 22 it needs from npm, into a
-temporary folder. Rows: sitegen, Hugo, Eleventy, Astro (its default markdown, Sätteri) and
-Astro + remark (@astrojs/markdown-remark, which a remark plugin needs). The last row is the remark floor (bench/remark-floor.js) on the same corpus, and
+temporary folder. Rows: sitegen, sitegen --no-compress (no .br and .gz copies), Hugo, Eleventy,
+Astro (its default markdown, Sätteri) and Astro + remark (@astrojs/markdown-remark, which a remark
+plugin needs). The last row is the remark floor (bench/remark-floor.js) on the same corpus, and
 the column "× floor" is each build's median over it.
   --sizes  pages per language, comma-separated (default 1000,5000)
   --runs   clean builds per generator and size; the median is reported (default 3)
@@ -781,7 +817,7 @@ async function stopIfInterrupted() {
 /** Installs, then measures every size; returns how many generator × size rows failed. */
 async function compareAll(options, workDir) {
   ensureGnuTime();
-  const generators = options.only.map((id) => installed(id, FACTORIES[id](workDir), options.only));
+  const generators = options.only.map((id) => installed(id, { ...FACTORIES[id](workDir), id }, options.only));
   console.log(
     `Node ${process.version}, ${availableParallelism()} CPU cores; versions: ${generators.map((generator) => `${generator.name} ${generator.version}`).join(', ')}`,
   );
