@@ -22,7 +22,13 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CORPUS_LOCALES, CORPUS_SECTION, slugOf, writeCorpus } from './corpus.js';
 import { formatMB, formatSeconds, measure, medianOf } from './measure.js';
-import { cleanSitegenProject, makeSitegenProject, repositoryRoot, sitegenBuildCommand } from './sitegen-project.js';
+import {
+  cleanSitegenProject,
+  makeSitegenProject,
+  repositoryRoot,
+  sitegenBuildCommand,
+  sitegenEnv,
+} from './sitegen-project.js';
 
 // The order of the table's rows.
 const GENERATOR_IDS = ['sitegen', 'sitegen-nocompress', 'hugo', 'eleventy', 'astro', 'astro-remark'];
@@ -226,10 +232,8 @@ const packageVersion = (file) => JSON.parse(readFileSync(file, 'utf8')).version;
  */
 function sitegenGenerator(workDir, { compress }) {
   const projectDir = join(workDir, compress ? 'sitegen' : 'sitegen-nocompress');
-  const [command, args] = sitegenBuildCommand();
-  // A folder of compressed copies shared between builds would survive the clean.
-  const env = { ...process.env };
-  delete env.SITEGEN_COMPRESS_CACHE;
+  const [command, args] = sitegenBuildCommand(compress ? [] : ['--no-compress']);
+  const env = sitegenEnv();
   return {
     name: compress ? 'sitegen (this)' : 'sitegen --no-compress',
     version: packageVersion(join(repositoryRoot, 'package.json')),
@@ -245,11 +249,9 @@ function sitegenGenerator(workDir, { compress }) {
     },
     clean() {
       cleanSitegenProject(projectDir);
-      // The host folders (Netlify, Cloudflare Pages, nginx) are written beside dist/.
-      removeAll(projectDir, ['dist-hosts']);
     },
     build() {
-      return measure(command, compress ? args : [...args, '--no-compress'], { cwd: projectDir, env });
+      return measure(command, args, { cwd: projectDir, env });
     },
     // The line "cost of the precompressed copies" means something only if the flag did its work.
     verify() {

@@ -3,26 +3,28 @@
 // N = 1,000 and 5,000 pages per language, and prints for each: clean builds (no cache, no
 // earlier output) and rebuilds after one content file changes, as median wall time, pages per
 // second and peak memory. A report, not a test: figures vary with the machine's load.
-//   node bench/scale.js [--sizes 1000,5000] [--runs 3] [--keep]
+//   node bench/scale.js [--sizes 1000,5000] [--runs 3] [--keep] [--no-compress]
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CORPUS_LOCALES, CORPUS_SECTION, slugOf, writeCorpus } from './corpus.js';
 import { formatMB, formatSeconds, measure, medianOf } from './measure.js';
-import { cleanSitegenProject, makeSitegenProject, sitegenBuildCommand } from './sitegen-project.js';
+import { cleanSitegenProject, makeSitegenProject, sitegenBuildCommand, sitegenEnv } from './sitegen-project.js';
 
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,5000' },
     runs: { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
+    'no-compress': { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 const runs = Number(values.runs);
 const scratch = mkdtempSync(join(tmpdir(), 'sitegen-scale-'));
-const [command, args] = sitegenBuildCommand();
+const [command, args] = sitegenBuildCommand(values['no-compress'] ? ['--no-compress'] : []);
+const env = sitegenEnv();
 const row = (label, result, pages) =>
   `${label.padEnd(34)} ${formatSeconds(result.ms).padStart(9)} ${String(Math.round(pages / (result.ms / 1000))).padStart(9)} ${formatMB(result.peakMB).padStart(9)}`;
 
@@ -38,7 +40,7 @@ try {
     console.log(`${''.padEnd(34)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak'.padStart(9)}`);
     const clean = medianOf(runs, () => {
       cleanSitegenProject(project);
-      return measure(command, args, { cwd: project });
+      return measure(command, args, { cwd: project, env });
     });
     console.log(row('clean build', clean, pages));
     let edit = 0;
@@ -52,10 +54,10 @@ try {
         `${slugOf(edit * 7)}.md`,
       );
       appendFileSync(file, `\nEdited for run ${edit++}.\n`);
-      return measure(command, args, { cwd: project });
+      return measure(command, args, { cwd: project, env });
     });
     console.log(row('rebuild after one page changed', rebuild, pages));
-    const unchanged = medianOf(runs, () => measure(command, args, { cwd: project }));
+    const unchanged = medianOf(runs, () => measure(command, args, { cwd: project, env }));
     console.log(row('rebuild with nothing changed', unchanged, pages));
   }
 } finally {

@@ -20,13 +20,20 @@ export function makeSitegenProject(projectDir, corpusDir) {
   symlinkSync(join(repositoryRoot, 'public'), join(projectDir, 'public'));
 }
 
-/** The command that builds the project in `projectDir` into its dist/, as a maintainer runs it. */
-export function sitegenBuildCommand() {
-  return [process.execPath, [join(repositoryRoot, 'cli/bin.js'), 'build', '--quiet', '--out', 'dist']];
+/** The command that builds the project in `projectDir` into its dist/, as a maintainer runs it, with `flags` added. */
+export function sitegenBuildCommand(flags = []) {
+  return [process.execPath, [join(repositoryRoot, 'cli/bin.js'), 'build', '--quiet', '--out', 'dist', ...flags]];
 }
 
-/** Forgets what earlier builds cached and wrote, for a clean build. */
+/** Forgets what earlier builds cached and wrote (the site, the host folders, the cache), for a clean build. */
 export function cleanSitegenProject(projectDir) {
-  rmSync(join(projectDir, '.cache'), { recursive: true, force: true });
-  rmSync(join(projectDir, 'dist'), { recursive: true, force: true });
+  for (const folder of ['.cache', 'dist', 'dist-hosts'])
+    rmSync(join(projectDir, folder), { recursive: true, force: true });
+}
+
+/** The environment of a measured build: without a shared cache of compressed copies, which a clean build must not find. */
+export function sitegenEnv() {
+  const env = { ...process.env };
+  delete env.SITEGEN_COMPRESS_CACHE;
+  return env;
 }
