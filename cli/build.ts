@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { BuildError } from './errors.ts';
 import { openIncrementalBuild, type IncrementalBuild } from './incremental/incremental-build.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
+import { summarizeBuild, type BuildSummary } from './lib/build-summary.ts';
 import type { ScriptWeight } from './lib/scripts.ts';
 import { bundleAssets } from './stages/bundle.ts';
 import { judgeSite } from './stages/check.ts';
@@ -31,6 +32,8 @@ export interface BuildResult {
   readonly kept: number;
   /** The incremental build, for the next build to start from (the dev server keeps it). */
   readonly incremental: IncrementalBuild;
+  /** What the report says of the site. */
+  readonly summary: BuildSummary;
 }
 
 /** Where a build writes, how it reports progress, and the incremental build to continue. */
@@ -44,6 +47,11 @@ export interface BuildOptions {
   readonly hostWriter?: Writer | false;
   readonly progress?: Progress;
   readonly incremental?: IncrementalBuild;
+  /**
+   * The key of what this build reads, taken before it starts (incremental/up-to-date.ts): saved
+   * with its record, so that the next `sitegen build` can tell that nothing changed.
+   */
+  readonly inputs?: string;
 }
 
 /**
@@ -124,17 +132,22 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       );
       folders.set(config.hostsDir, hostsWritten);
     }
-    await task('remember', () => incremental.remember(site, rendered.pages, folders));
+    const outputs = [...files, ...hosts.site].map((output) => ({ ...output, stamp: written.files.get(output.path)! }));
+    const summary = summarizeBuild(site, outputs, { jobs: jobs.length, ...verdict });
+    await task('remember', () =>
+      incremental.remember(site, rendered.pages, folders, { summary, inputs: options.inputs }),
+    );
 
     return {
       site,
-      outputs: [...files, ...hosts.site].map((output) => ({ ...output, stamp: written.files.get(output.path)! })),
+      outputs,
       warnings: verdict.warnings,
       timings,
       scriptWeights: verdict.weights,
       rendered: plan.toRender.length,
       kept: jobs.length - plan.toRender.length,
       incremental,
+      summary,
     };
   } finally {
     await draft.discard();

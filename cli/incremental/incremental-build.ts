@@ -8,6 +8,7 @@ import type { Output, Site, Written } from '../types.ts';
 import { parseContentFile, type ParsedFile, type ParseFile } from '../validate/parse-file.ts';
 import { answersOf, pageKeyOf, sharedKeyOf } from './fingerprint.ts';
 import { readManifest, writeManifest, type Manifest, type PageRecord } from './manifest.ts';
+import type { BuildSummary } from '../lib/build-summary.ts';
 
 /** Which pages to render, and the files of the others, carried over from the last build as they are. */
 export interface BuildPlan {
@@ -31,8 +32,17 @@ export interface IncrementalBuild {
   written(folder: string): Written | undefined;
   /** Which pages to render; the others are carried over as `draft` (the new version of the site) still has them. */
   plan(site: Site, jobs: readonly PageJob[], draft: Draft): BuildPlan;
-  /** Records what the build rendered and what its writers left in each folder, and saves it for the next build. */
-  remember(site: Site, rendered: readonly RenderedPage[], written: ReadonlyMap<string, Written>): Promise<void>;
+  /**
+   * Records what the build rendered, what its writers left in each folder and what its report
+   * said, with the key of what it read when it has one (incremental/up-to-date.ts), and saves it
+   * for the next build.
+   */
+  remember(
+    site: Site,
+    rendered: readonly RenderedPage[],
+    written: ReadonlyMap<string, Written>,
+    report: { readonly summary: BuildSummary; readonly inputs?: string },
+  ): Promise<void>;
 }
 
 /** A build that renders every page and remembers nothing: the generator's version is unknown. */
@@ -100,7 +110,7 @@ export async function openIncrementalBuild(
       return { toRender, carried: outputs };
     },
 
-    async remember(site, rendered, written) {
+    async remember(site, rendered, written, { summary, inputs }) {
       const { shared, index } = keysOf(site, generatorKey);
       const pages = new Map(carried);
       for (const page of rendered) {
@@ -111,7 +121,7 @@ export async function openIncrementalBuild(
           pages.set(output.path, { key, reads: page.reads, answers, summary });
         }
       }
-      last = { generator: generatorKey, pages, parsed, written };
+      last = { generator: generatorKey, pages, parsed, written, summary, ...(inputs ? { inputs } : {}) };
       // The site is written by now; a manifest that cannot be saved only makes the next build slower.
       await writeManifest(cacheDir, outDir, last).catch(() => undefined);
     },

@@ -2,6 +2,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from '../lib/hash.ts';
 import { isProcessRunning } from '../lib/process.ts';
+import type { BuildSummary } from '../lib/build-summary.ts';
 import type { PageRead } from '../lib/page-index.ts';
 import { writeWhole, writerOfPartial } from '../lib/whole-file.ts';
 import type { PageSummary, Written } from '../types.ts';
@@ -38,6 +39,9 @@ export interface Manifest {
   readonly parsed: ReadonlyMap<string, ParsedFile>;
   /** By the folder's absolute path. */
   readonly written: ReadonlyMap<string, Written>;
+  /** The key of what the build read (inputs.ts), and what its report said: a build that finds the same key reports the same. */
+  readonly inputs?: string;
+  readonly summary?: BuildSummary;
 }
 
 /**
@@ -52,6 +56,8 @@ interface StoredManifest {
   pages: Record<string, StoredPage>;
   parsed: Record<string, ParsedFile>;
   written: Record<string, StoredWritten>;
+  inputs?: string;
+  summary?: BuildSummary;
 }
 interface StoredWritten {
   /** The file system of every file of the folder. */
@@ -84,6 +90,7 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
   if (stored.format !== FORMAT || stored.outDir !== outDir) return undefined;
   const written = new Map(Object.entries(stored.written).map(([folder, record]) => [folder, writtenOf(record)]));
   if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map(), written };
+  const { inputs, summary } = stored;
   const { strings } = stored;
   const text = (indexes: readonly number[]) => indexes.map((index) => strings[index]!);
   const pages = new Map<string, PageRecord>();
@@ -105,7 +112,7 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
       },
     });
   }
-  return { generator, pages, parsed: new Map(Object.entries(stored.parsed)), written };
+  return { generator, pages, parsed: new Map(Object.entries(stored.parsed)), written, inputs, summary };
 }
 
 const writtenOf = ({ dev, files, folders }: StoredWritten): Written => ({
@@ -158,6 +165,8 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
     pages,
     parsed,
     written,
+    inputs: manifest.inputs,
+    summary: manifest.summary,
   };
   await removeLeftovers(cacheDir);
   await writeWhole(manifestFile(cacheDir, outDir), JSON.stringify(stored));

@@ -1,4 +1,4 @@
-import { createLogUpdate } from 'log-update';
+import { createRequire } from 'node:module';
 
 /** How far one piece of work has got. */
 export interface ProgressLine {
@@ -38,7 +38,8 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   const stream = options.stream ?? process.stdout;
   const timings: { stage: string; ms: number }[] = [];
   const isLive = stream.isTTY === true && !options.silent;
-  const live = isLive ? createLogUpdate(stream, { showCursor: true }) : undefined;
+  // Loaded for a terminal only: a build printing to a pipe or a file never pays for it.
+  const live = isLive ? loadLogUpdate().createLogUpdate(stream, { showCursor: true }) : undefined;
   const plain = (line: string) => {
     if (!options.silent) stream.write(`[${clock()}] ${line}\n`);
   };
@@ -47,8 +48,8 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   return {
     timings,
     print(line) {
-      if (live) {
-        live.clear();
+      if (isLive) {
+        live?.clear();
         stream.write(`${line}\n`);
       } else if (options.silent) stream.write(`${line}\n`);
       else plain(line);
@@ -61,16 +62,16 @@ export function createProgress(options: ProgressOptions = {}): Progress {
       let count = '';
       // Live: when the line was last drawn. Plain: when a count was last printed (a stage's
       // first seconds print nothing: most stages end before anyone waits).
-      let lastShown = live ? -Infinity : start;
+      let lastShown = isLive ? -Infinity : start;
       const draw = () => live?.(`  ${stage}${count} · ${seconds(performance.now() - start)}`);
       // The elapsed time moves even while a stage has nothing to count (bundling, compressing).
-      const ticker = live ? setInterval(draw, 500).unref() : undefined;
+      const ticker = isLive ? setInterval(draw, 500).unref() : undefined;
       draw();
       const line: ProgressLine = {
         advance(done, total, item) {
           count = ` ${done}/${total}`;
           const now = performance.now();
-          if (live) {
+          if (isLive) {
             if (now - lastShown < LIVE_EVERY_MS && done !== total) return;
             lastShown = now;
             draw();
@@ -87,11 +88,14 @@ export function createProgress(options: ProgressOptions = {}): Progress {
         timing.ms = ms;
         clearInterval(ticker);
         live?.clear();
-        if (!live && ms >= SLOW_STAGE_MS) plain(`${stage}:${count} done in ${seconds(ms)}`);
+        if (!isLive && ms >= SLOW_STAGE_MS) plain(`${stage}:${count} done in ${seconds(ms)}`);
       }
     },
   };
 }
+
+/** log-update, loaded where it is needed (Node loads an ES module by `require` from 20.19). */
+const loadLogUpdate = () => createRequire(import.meta.url)('log-update') as typeof import('log-update');
 
 /** The time of day, HH:MM:SS, as a log line starts. */
 function clock(): string {

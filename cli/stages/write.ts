@@ -246,6 +246,19 @@ export function fsWriter(outDir: string): Writer {
 }
 
 /**
+ * Whether `folder` holds exactly what `written` records: every folder with its time, so no
+ * entry was added or removed, and every file as stamped, so none was replaced or edited.
+ */
+export function isAsWritten(folder: string, written: Written): boolean {
+  for (const [path, mtimeMs] of written.folders) if (statIfAny(join(folder, path))?.mtimeMs !== mtimeMs) return false;
+  for (const [path, stamp] of written.files) {
+    const stats = statIfAny(join(folder, path));
+    if (!stats || !isAsStamped(stats, stamp)) return false;
+  }
+  return true;
+}
+
+/**
  * Takes the steps of the journal, if one was saved (by this build, or by one killed while
  * taking them), then removes it. Each step may have been taken already: a removal removes
  * what is there, and a staged file that is gone was moved.

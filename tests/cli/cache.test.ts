@@ -69,6 +69,29 @@ describe('the page cache', () => {
     expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
   });
 
+  it('answers with the last report when nothing changed, and builds again for any file added, removed or saved', async () => {
+    const isUpToDate = async () => {
+      const result = await runCli(['build'], { cwd: project });
+      expect(result.code, result.stderr).toBe(0);
+      return /stages: up to date \d+ ms/.test(result.stdout);
+    };
+    await buildIn(project);
+    expect(await isUpToDate()).toBe(true);
+    const clean = await hashTree(join(project, 'dist'));
+    // A file of the site removed, or one added, by hand: built again, as a clean build writes it.
+    await rm(join(project, 'dist/ca/about/index.html'));
+    expect(await isUpToDate()).toBe(false);
+    await writeFile(join(project, 'dist/ca/stray.html'), 'by hand');
+    expect(await isUpToDate()).toBe(false);
+    expect(await hashTree(join(project, 'dist'))).toBe(clean);
+    expect(await isUpToDate()).toBe(true);
+    // A content file saved again with the same bytes: its change time moved, so the build looks again.
+    const file = join(project, 'content/ca/about.md');
+    await writeFile(file, await readFile(file));
+    expect(await buildIn(project)).toEqual({ rendered: 0, kept: pages });
+    expect(await isUpToDate()).toBe(true);
+  });
+
   it('reads again a page changed behind its back: same size, modification time set back', async () => {
     const file = join(project, 'content/ca/legal/terms-conditions.md');
     // A whole second, which every file system keeps exactly, so it can be set back exactly.
