@@ -31,8 +31,8 @@ export interface Writer {
 
 /** A new version under way: nothing of the current one changes until `finish`. */
 export interface Draft {
-  /** The current version's file at `path` while it is as stamped (by `stamp`, or as the record has it). */
-  current(path: string, stamp?: FileStamp): FileRef | undefined;
+  /** The current version's file at `path` while it is as the record has it: carried over, it need not be written. */
+  current(path: string): FileRef | undefined;
   /** Stages these files of the new version now, so the build need not hold their bytes; returns them as files. */
   add(outputs: readonly Output[]): Promise<Output[]>;
   /** Makes `outputs` (staged or not) the whole new version, and returns its record. */
@@ -102,8 +102,7 @@ interface Journal {
  * new one, never half of one. A lock file keeps two builds apart.
  */
 export function fsWriter(outDir: string): Writer {
-  const parent = dirname(outDir);
-  const name = basename(outDir);
+  const [parent, name] = [dirname(outDir), basename(outDir)];
   const staging = join(parent, `.${name}.next`);
   const journalFile = join(parent, `.${name}.journal`);
   const fail = (cause: unknown) =>
@@ -114,9 +113,7 @@ export function fsWriter(outDir: string): Writer {
   return {
     folder: outDir,
     async begin(last) {
-      await mkdir(parent, { recursive: true }).catch((cause: unknown) => {
-        throw fail(cause);
-      });
+      await mkdir(parent, { recursive: true }).catch((cause: unknown) => Promise.reject(fail(cause)));
       const unlock = await takeLock(join(parent, `.${name}.lock`), outDir);
       let holding: Holding | undefined;
       try {
@@ -130,32 +127,36 @@ export function fsWriter(outDir: string): Writer {
       }
       // Without a current version, staging becomes it whole: files go to their own paths there.
       const isWhole = holding === undefined;
-      let staged = 0;
-      let isSettled = false;
-      /** Every file staged, and the folders made for them when staging is the whole version. */
-      const stagedFiles = new Set<string>();
-      const madeFolders = new Map<string, Promise<unknown>>([['.', Promise.resolve()]]);
+      const staged = new Set<string>();
+      let count = 0;
+      const folders = new Map<string, Promise<unknown>>([['.', Promise.resolve()]]);
       const stage = async (path: string, write: (file: string) => Promise<FileStamp>): Promise<FileRef> => {
-        const folder = dirname(path);
-        if (isWhole && !madeFolders.has(folder))
-          madeFolders.set(folder, mkdir(join(staging, folder), { recursive: true }));
-        await madeFolders.get(isWhole ? folder : '.');
-        const file = join(staging, isWhole ? path : String((staged += 1)));
-        const stamp = await write(file);
-        stagedFiles.add(file);
-        return { file, stamp };
+        const folder = isWhole ? dirname(path) : '.';
+        if (!folders.has(folder)) folders.set(folder, mkdir(join(staging, folder), { recursive: true }));
+        await folders.get(folder);
+        const file = join(staging, isWhole ? path : String((count += 1)));
+        staged.add(file);
+        return { file, stamp: await write(file) };
       };
-      const stageBytes = (path: string, bytes: Buffer) => stage(path, (file) => writeNewFile(file, bytes));
-      const stageLink = (path: string, to: FileRef) => stage(path, async (file) => linkOrCopy(to.file, file));
-      /** The current file at `path` when it holds exactly `bytes` (only a file of the same size is read). */
-      const sameFile = (path: string, bytes: Buffer): FileRef | undefined => {
-        if (!holding?.files.has(path)) return undefined;
+      /** The current file at `path`, as the record has it or else as it is. */
+      const currentStamp = (path: string) =>
+        holding?.files.has(path) ? (holding.files.get(path) ?? stampIfAny(join(outDir, path))) : undefined;
+      /** Where the new version's file at `path` comes from: the current file when it is the same, else a staged one. */
+      const place = async (path: string, contents: Output['contents']): Promise<FileRef> => {
+        if (isFileRef(contents)) {
+          if (staged.has(contents.file)) return contents;
+          const there = currentStamp(path);
+          if (there && isOneFile(there, contents.stamp)) return { file: join(outDir, path), stamp: there };
+          // Another folder's file (the host folders link the site's).
+          return stage(path, async (file) => linkOrCopy(contents.file, file));
+        }
+        const bytes = await bytesOf(contents);
+        const there = currentStamp(path);
         const file = join(outDir, path);
-        const stats = statIfAny(file);
-        return stats?.size === bytes.length && readFileSync(file).equals(bytes)
-          ? { file, stamp: stampOf(stats) }
-          : undefined;
+        const isSame = there?.size === bytes.length && readFileSync(file).equals(bytes);
+        return isSame ? { file, stamp: stampOf(statSync(file)) } : stage(path, (file) => writeNewFile(file, bytes));
       };
+      let isSettled = false;
       const settle = async () => {
         isSettled = true;
         // A journal left by a failure while taking its steps needs the staged files: the next build takes the rest.
@@ -164,27 +165,19 @@ export function fsWriter(outDir: string): Writer {
       };
 
       return {
-        current(path, stamp) {
-          const expected = stamp ?? holding?.files.get(path);
+        current(path) {
+          const expected = holding?.files.get(path);
           const stats = expected && statIfAny(join(outDir, path));
           return stats && isAsStamped(stats, expected)
             ? { file: join(outDir, path), stamp: stampOf(stats) }
             : undefined;
         },
-        async add(outputs) {
-          try {
-            return await Promise.all(
-              outputs.map(async (output): Promise<Output> => {
-                if (isFileRef(output.contents) || !isInside(output.path)) return output;
-                const bytes = await bytesOf(output.contents);
-                const contents =
-                  sameFile(output.path, bytes) ?? (await stageBytes(output.path, bytes).catch(() => bytes));
-                return { ...output, contents };
-              }),
-            );
-          } catch (cause) {
-            throw fail(cause);
-          }
+        add(outputs) {
+          // A file that cannot be staged (two of one name, say) is kept in memory: the checks will name the problem.
+          const added = outputs.map(async (output) =>
+            isInside(output.path) ? { ...output, contents: await place(output.path, output.contents) } : output,
+          );
+          return Promise.all(added.map((adding, at) => adding.catch(() => outputs[at]!)));
         },
         async discard() {
           if (!isSettled) await settle().catch(() => undefined);
@@ -194,32 +187,16 @@ export function fsWriter(outDir: string): Writer {
             const wanted = checkPaths(outputs, outDir);
             const files = new Map<string, FileStamp>();
             const moves: [string, string][] = [];
-            const placed = new Set<string>();
             for (const { path, contents } of outputs) {
-              const place = (ref: FileRef) => {
-                files.set(path, ref.stamp);
-                placed.add(ref.file);
-                if (!isWhole && stagedFiles.has(ref.file)) moves.push([basename(ref.file), path]);
-              };
-              if (!isFileRef(contents)) {
-                const bytes = await bytesOf(contents);
-                place(sameFile(path, bytes) ?? (await stageBytes(path, bytes)));
-              } else if (contents.file === join(outDir, path) || stagedFiles.has(contents.file)) {
-                place(contents);
-              } else {
-                // Another folder's file (the host folders link the site's): kept while it is that very file.
-                const there = holding?.files.has(path)
-                  ? (holding.files.get(path) ?? stampIfAny(join(outDir, path)))
-                  : undefined;
-                const isThat = there !== undefined && isOneFile(there, contents.stamp);
-                place(isThat ? { file: join(outDir, path), stamp: there } : await stageLink(path, contents));
-              }
+              const ref = await place(path, contents);
+              files.set(path, ref.stamp);
+              if (staged.delete(ref.file)) moves.push([basename(ref.file), path]);
             }
             if (isWhole) {
-              // Staged for an output the version dropped (a build's duplicate): not part of it.
-              for (const file of stagedFiles) if (!placed.has(file)) rmSync(file);
+              // What is still staged was for an output the version dropped (a duplicate): not part of it.
+              for (const file of staged) rmSync(file);
               renameSync(staging, outDir);
-              return { files, folders: folderTimes(outDir, wanted, undefined, new Set()) };
+              return { files, folders: folderTimes(outDir, wanted) };
             }
             const removals = [
               ...[...holding!.files.keys()].filter((path) => !files.has(path)),
@@ -227,13 +204,13 @@ export function fsWriter(outDir: string): Writer {
             ];
             const added = [...wanted].filter((folder) => !holding!.folders.has(folder));
             if (moves.length + removals.length + added.length > 0) {
-              const journal: Journal = { removals, folders: added, moves };
-              await writeWhole(journalFile, JSON.stringify(journal));
+              await writeWhole(journalFile, JSON.stringify({ removals, folders: added, moves } satisfies Journal));
               takeJournalSteps(outDir, staging, journalFile);
             }
-            // Folders that gained or lost an entry have a new time.
+            // A folder that gained or lost an entry has a new time; the others keep theirs.
             const touched = new Set([...moves.map(([, path]) => path), ...removals, ...added].map(dirname));
-            return { files, folders: folderTimes(outDir, wanted, holding, touched) };
+            const known = [...holding!.folders].filter(([folder, time]) => time !== undefined && !touched.has(folder));
+            return { files, folders: folderTimes(outDir, wanted, new Map(known as [string, number][])) };
           } catch (cause) {
             throw fail(cause);
           } finally {
@@ -275,69 +252,49 @@ function takeJournalSteps(outDir: string, staging: string, journalFile: string):
 }
 
 /**
- * What `outDir` holds: with the last record, each folder whose time is as recorded holds what
- * the record says, and only the others are listed (an entry added or removed by hand); without
+ * What `outDir` holds: with the last record, a folder whose time is as recorded holds what the
+ * record says, and only the others are listed (an entry was added or removed by hand); without
  * one, all of it is listed. Undefined when there is no folder yet.
  */
 function readHolding(outDir: string, last: Written | undefined): Holding | undefined {
   if (!statIfAny(outDir)?.isDirectory()) return undefined;
   const holding: Holding = { files: new Map(), folders: new Map() };
-  const list = (folder: string, isRecursive: boolean) => {
+  const list = (folder: string) => {
     holding.folders.set(folder, undefined);
     for (const entry of readdirSync(join(outDir, folder), { withFileTypes: true })) {
       const path = folder === '.' ? entry.name : `${folder}/${entry.name}`;
       if (!entry.isDirectory()) holding.files.set(path, undefined);
-      else if (isRecursive || !last?.folders.has(path)) list(path, true);
+      else if (!last?.folders.has(path)) list(path);
     }
   };
-  if (!last) {
-    list('.', true);
-    return holding;
+  for (const [folder, mtimeMs] of last?.folders ?? [['.', Number.NaN] as const]) {
+    const stats = holding.folders.has(folder) ? undefined : statIfAny(join(outDir, folder));
+    if (stats?.isDirectory() && stats.mtimeMs === mtimeMs) holding.folders.set(folder, mtimeMs);
+    else if (stats?.isDirectory()) list(folder);
   }
-  const byFolder = new Map<string, string[]>();
-  for (const path of last.files.keys()) byFolder.set(dirname(path), [...(byFolder.get(dirname(path)) ?? []), path]);
-  for (const [folder, mtimeMs] of last.folders) {
-    const stats = statIfAny(join(outDir, folder));
-    if (!stats?.isDirectory() || holding.folders.has(folder)) continue;
-    if (stats.mtimeMs !== mtimeMs) list(folder, false);
-    else {
-      holding.folders.set(folder, mtimeMs);
-      for (const path of byFolder.get(folder) ?? []) holding.files.set(path, last.files.get(path));
-    }
+  for (const [path, stamp] of last?.files ?? []) {
+    if (holding.folders.get(dirname(path)) !== undefined) holding.files.set(path, stamp);
   }
   return holding;
 }
 
-/** Each folder's time once the new version is in place: as it was where no entry was added or removed, asked again elsewhere. */
+/** Each wanted folder's time: as `known` has it, or asked. */
 function folderTimes(
   outDir: string,
   wanted: ReadonlySet<string>,
-  holding: Holding | undefined,
-  touched: ReadonlySet<string>,
+  known = new Map<string, number>(),
 ): Map<string, number> {
-  const times = new Map<string, number>();
-  for (const folder of wanted) {
-    const known = touched.has(folder) ? undefined : holding?.folders.get(folder);
-    times.set(folder, known ?? statSync(join(outDir, folder)).mtimeMs);
-  }
-  return times;
+  return new Map([...wanted].map((folder) => [folder, known.get(folder) ?? statSync(join(outDir, folder)).mtimeMs]));
 }
 
-/**
- * The folders of the new version, once its paths are checked: each inside the output
- * folder, none twice, none both a file and a folder.
- */
+/** The folders of the new version, once its paths are checked: inside the output folder, none twice, none a file and a folder. */
 function checkPaths(outputs: readonly Output[], outDir: string): Set<string> {
-  const paths = new Set<string>();
-  const folders = new Set<string>();
+  const [paths, folders] = [new Set<string>(), new Set<string>()];
+  const refuse = (message: string) => new BuildError('OutputError', message, { file: outDir });
   for (const { path } of outputs) {
-    const problem = !isInside(path)
-      ? 'it is not a path inside the output folder'
-      : paths.has(path)
-        ? 'two files have it'
-        : undefined;
-    if (problem)
-      throw new BuildError('OutputError', `refusing to write ${JSON.stringify(path)}: ${problem}`, { file: outDir });
+    if (!isInside(path))
+      throw refuse(`refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`);
+    if (paths.has(path)) throw refuse(`refusing to write ${JSON.stringify(path)} twice`);
     paths.add(path);
     for (let folder = dirname(path); !folders.has(folder); folder = dirname(folder)) {
       folders.add(folder);
@@ -345,10 +302,7 @@ function checkPaths(outputs: readonly Output[], outDir: string): Set<string> {
     }
   }
   const clash = [...paths].find((path) => folders.has(path));
-  if (clash)
-    throw new BuildError('OutputError', `cannot write the site: ${clash} would be a file and a folder`, {
-      file: outDir,
-    });
+  if (clash) throw refuse(`cannot write the site: ${clash} would be a file and a folder`);
   return folders;
 }
 
