@@ -4,7 +4,7 @@
 // test: the figures move with the machine's load. The other generators are installed into a
 // temporary folder, never into the repository, so running it leaves the project as it was.
 //
-//   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only sitegen,sitegen-nocompress,hugo,eleventy,astro,astro-remark] [--keep]
+//   node bench/compare.js [--sizes 1000,5000] [--runs 3] [--only sitegen,sitegen-nocopies,hugo,eleventy,astro,astro-remark] [--keep]
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -31,7 +31,7 @@ import {
 } from './sitegen-project.js';
 
 // The order of the table's rows.
-const GENERATOR_IDS = ['sitegen', 'sitegen-nocompress', 'hugo', 'eleventy', 'astro', 'astro-remark'];
+const GENERATOR_IDS = ['sitegen', 'sitegen-nocopies', 'hugo', 'eleventy', 'astro', 'astro-remark'];
 const DEFAULT_LOCALE = CORPUS_LOCALES[0];
 const LANGUAGE_NAMES = { ca: 'Català', es: 'Español', en: 'English' };
 // The layouts' navigation points at pages every corpus has, so its links work in every output.
@@ -227,15 +227,18 @@ const removeAll = (root, paths) => paths.forEach((path) => rmSync(join(root, pat
 const packageVersion = (file) => JSON.parse(readFileSync(file, 'utf8')).version;
 
 /**
- * This generator as a maintainer runs it, or with `--no-compress` (no .br and .gz copies): two
- * projects, so each row's "after one edit" starts from its own caches.
+ * This generator as the site ships (deploying to all five hosts: .br and .gz copies for nginx
+ * and Apache, and the upload folders of Netlify and Cloudflare Pages, whose files are hard links
+ * to the site's), or with no copies at all: a site that lists one host that compresses by itself
+ * and takes `dist/` as it is (Vercel), as the other generators write one folder. Two projects,
+ * so each row's "after one edit" starts from its own caches.
  */
 function sitegenGenerator(workDir, { compress }) {
-  const projectDir = join(workDir, compress ? 'sitegen' : 'sitegen-nocompress');
-  const [command, args] = sitegenBuildCommand(compress ? [] : ['--no-compress']);
+  const projectDir = join(workDir, compress ? 'sitegen' : 'sitegen-nocopies');
+  const [command, args] = sitegenBuildCommand();
   const env = sitegenEnv();
   return {
-    name: compress ? 'sitegen (this)' : 'sitegen --no-compress',
+    name: compress ? 'sitegen (this)' : 'sitegen, no copies',
     version: packageVersion(join(repositoryRoot, 'package.json')),
     outDir: join(projectDir, 'dist'),
     install() {
@@ -245,7 +248,7 @@ function sitegenGenerator(workDir, { compress }) {
       if (result.status !== 0) throw new Error(`\`sitegen --version\` failed:\n${outputTail(result)}`);
     },
     prepare(corpusDir) {
-      makeSitegenProject(projectDir, corpusDir);
+      makeSitegenProject(projectDir, corpusDir, compress ? undefined : ['vercel']);
     },
     clean() {
       cleanSitegenProject(projectDir);
@@ -253,11 +256,14 @@ function sitegenGenerator(workDir, { compress }) {
     build() {
       return measure(command, args, { cwd: projectDir, env });
     },
-    // The line "cost of the precompressed copies" means something only if the flag did its work.
+    // The line "cost of the copies" means something only if the rows differ by them.
     verify() {
       const copies = readdirSync(this.outDir, { recursive: true }).filter((path) => /\.(br|gz)$/.test(String(path)));
-      if (compress ? copies.length === 0 : copies.length > 0)
-        throw new Error(`${this.name} wrote ${copies.length} .br and .gz files in ${this.outDir}`);
+      const uploads = existsSync(join(projectDir, 'dist-hosts/netlify'));
+      if (compress ? copies.length === 0 || !uploads : copies.length > 0 || uploads)
+        throw new Error(
+          `${this.name} wrote ${copies.length} .br and .gz files, and ${uploads ? 'an' : 'no'} upload folder`,
+        );
     },
     // A maintainer's edit: a sentence added to one page, then the usual build (caches kept).
     rebuild(run) {
@@ -666,7 +672,7 @@ const { Content } = await render(entry);
 
 const FACTORIES = {
   sitegen: (workDir) => sitegenGenerator(workDir, { compress: true }),
-  'sitegen-nocompress': (workDir) => sitegenGenerator(workDir, { compress: false }),
+  'sitegen-nocopies': (workDir) => sitegenGenerator(workDir, { compress: false }),
   hugo: hugoGenerator,
   eleventy: eleventyGenerator,
   astro: (workDir) => astroGenerator(workDir, { remark: false }),
@@ -756,17 +762,17 @@ function printTable(pagesPerLocale, runs, rows, floor) {
   );
   console.log(line(header));
   for (const row of cells) console.log(line(row));
-  const compressionCost = precompressionCost(rows);
-  if (compressionCost !== undefined)
+  const copiesCost = costOfCopies(rows);
+  if (copiesCost !== undefined)
     console.log(
-      `cost of the precompressed copies alone: ${formatSeconds(compressionCost)}${floor ? ` (${(compressionCost / floor.ms).toFixed(2)} × floor)` : ''}`,
+      `cost of the copies alone (.br and .gz, and the two upload folders): ${formatSeconds(copiesCost)}${floor ? ` (${(copiesCost / floor.ms).toFixed(2)} × floor)` : ''}`,
     );
   for (const { generator, notes } of rows) for (const note of notes ?? []) console.log(`* ${generator.name}: ${note}`);
 }
 
-/** median(sitegen) − median(sitegen --no-compress), in ms, when both built; a negative value is the machine's noise. */
-function precompressionCost(rows) {
-  const [compressed, uncompressed] = ['sitegen', 'sitegen-nocompress'].map((id) =>
+/** median(sitegen) − median(sitegen, no copies), in ms, when both built; a negative value is the machine's noise. */
+function costOfCopies(rows) {
+  const [compressed, uncompressed] = ['sitegen', 'sitegen-nocopies'].map((id) =>
     rows.find((row) => row.generator.id === id && !row.failed),
   );
   return compressed && uncompressed ? compressed.result.ms - uncompressed.result.ms : undefined;
@@ -778,7 +784,7 @@ function printUsage() {
 Builds a synthetic corpus of N pages in each of ${CORPUS_LOCALES.join(', ')} with each generator and prints
 the median wall time of clean builds, pages per second and peak memory (largest resident set).
 Hugo comes from Debian (apt-get), Eleventy 3, Astro 7 and the Node 22 it needs from npm, into a
-temporary folder. Rows: sitegen, sitegen --no-compress (no .br and .gz copies), Hugo, Eleventy,
+temporary folder. Rows: sitegen (all five hosts), sitegen with no copies (one host, Vercel), Hugo, Eleventy,
 Astro (its default markdown, Sätteri) and Astro + remark (@astrojs/markdown-remark, which a remark
 plugin needs). The last row is the remark floor (bench/remark-floor.js) on the same corpus, and
 the column "× floor" is each build's median over it.
