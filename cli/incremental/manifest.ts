@@ -79,8 +79,16 @@ interface StoredPage {
 
 const manifestFile = (cacheDir: string, outDir: string) => join(cacheDir, `manifest-${contentHash(outDir)}.json`);
 
-/** The manifest of the last build into `outDir`, with its pages only if `generator` made them; undefined when there is none to trust. */
-export async function readManifest(cacheDir: string, outDir: string, generator: string): Promise<Manifest | undefined> {
+/**
+ * The manifest of the last build into `outDir`, with its pages only if `generator` made them
+ * (and `hasPages`); undefined when there is none to trust.
+ */
+export async function readManifest(
+  cacheDir: string,
+  outDir: string,
+  generator: string,
+  { hasPages = true } = {},
+): Promise<Manifest | undefined> {
   let stored: StoredManifest;
   try {
     stored = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as StoredManifest;
@@ -89,8 +97,10 @@ export async function readManifest(cacheDir: string, outDir: string, generator: 
   }
   if (stored.format !== FORMAT || stored.outDir !== outDir) return undefined;
   const written = new Map(Object.entries(stored.written).map(([folder, record]) => [folder, writtenOf(record)]));
-  if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map(), written };
   const { inputs, summary } = stored;
+  if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map(), written };
+  // Telling whether anything changed needs no page: decoding them would be most of the time it takes.
+  if (!hasPages) return { generator, pages: new Map(), parsed: new Map(), written, inputs, summary };
   const { strings } = stored;
   const text = (indexes: readonly number[]) => indexes.map((index) => strings[index]!);
   const pages = new Map<string, PageRecord>();

@@ -30,7 +30,7 @@ export async function findUpToDate(config: Config): Promise<UpToDate> {
     ['lock', 'journal'].some((what) => existsSync(join(dirname(folder), `.${basename(folder)}.${what}`))),
   );
   if (isBusy) return { inputs };
-  const last = await readManifest(config.cacheDir, config.outDir, config.generatorKey);
+  const last = await readManifest(config.cacheDir, config.outDir, config.generatorKey, { hasPages: false });
   if (!last?.summary || last.inputs !== inputs || !last.written.has(config.outDir)) return { inputs };
   const isWhole = [...last.written].every(([folder, written]) => isAsWritten(folder, written));
   return isWhole ? { inputs, last: { summary: last.summary, ms: performance.now() - start } } : { inputs };
