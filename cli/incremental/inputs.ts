@@ -27,11 +27,21 @@ export function inputsKeyOf(config: Config): string {
     return stats ? `${file}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}` : `${file}\0missing`;
   };
   for (const folder of [config.contentDir, config.publicDir, config.widgetsDir]) {
-    const entries = readdirSync(folder, { recursive: true, withFileTypes: true }).filter(
-      (entry) => !entry.isDirectory(),
-    );
-    lines.push(...entries.map((entry) => stampOf(join(entry.parentPath, entry.name))).sort());
+    const files = filesBelow(folder);
+    lines.push(...(files ? files.map(stampOf).sort() : [`${folder}\0missing`]));
   }
   lines.push(stampOf(join(dirname(config.widgetsDir), 'node_modules/.package-lock.json')));
   return contentHash(lines.join('\n'));
+}
+
+/** Every file below a folder, by absolute path; undefined when there is no such folder (a site without public/). */
+function filesBelow(folder: string): string[] | undefined {
+  try {
+    return readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
