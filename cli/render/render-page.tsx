@@ -46,10 +46,14 @@ export interface RenderContext {
   readonly files: readonly string[];
 }
 
-/** What every page's rendering reads besides its own route, from the site record. */
+const contexts = new WeakMap<Site, RenderContext>();
+
+/** What every page's rendering reads besides its own route, from the site record; made once per build (render and the incremental key both ask). */
 export function renderContextOf(site: Site): RenderContext {
+  const known = contexts.get(site);
+  if (known) return known;
   const { content } = site;
-  return {
+  const context: RenderContext = {
     settings: content.settings,
     languages: content.languages,
     collections: content.collections,
@@ -61,6 +65,8 @@ export function renderContextOf(site: Site): RenderContext {
     pages: site.routes.map(pageRefOf),
     files: [...content.publicFiles, ...content.images].map((file) => `/${file.path}`),
   };
+  contexts.set(site, context);
+  return context;
 }
 
 /** One page to render, and the output paths it is written to. */

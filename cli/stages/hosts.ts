@@ -59,8 +59,11 @@ export function buildHostConfigs(
     files: files.map((file) => file.path),
   };
   const { hosts } = settings;
-  if (hosts.includes('cloudflare-pages')) checkCloudflareLimits(table);
-  const headers = () => headersFile(table, GENERATED);
+  const headers = hosts.some((host) => host === 'netlify' || host === 'cloudflare-pages')
+    ? headersFile(table, GENERATED)
+    : '';
+  const cloudflareRedirects = hosts.includes('cloudflare-pages') ? cloudflareRedirectsFile(table, GENERATED) : '';
+  if (hosts.includes('cloudflare-pages')) checkCloudflareLimits(cloudflareRedirects, headers);
   const site: Output[] = [];
   const folders = new Map<HostFolder, HostFolderFiles>();
   for (const host of hosts) {
@@ -69,10 +72,10 @@ export function buildHostConfigs(
     if (host === 'nginx')
       folders.set(host, { own: [{ path: 'nginx.conf', contents: nginxFile(table) }], isUpload: false });
     if (host === 'netlify' || host === 'cloudflare-pages') {
-      const redirectsFile = host === 'netlify' ? netlifyRedirectsFile : cloudflareRedirectsFile;
+      const redirects = host === 'netlify' ? netlifyRedirectsFile(table, GENERATED) : cloudflareRedirects;
       const own = [
-        { path: '_redirects', contents: redirectsFile(table, GENERATED) },
-        { path: '_headers', contents: headers() },
+        { path: '_redirects', contents: redirects },
+        { path: '_headers', contents: headers },
       ];
       folders.set(host, { own, isUpload: true });
     }
@@ -80,14 +83,14 @@ export function buildHostConfigs(
   return { site, folders };
 }
 
-/** Fails the build when Cloudflare Pages would refuse the site's rules. */
-function checkCloudflareLimits(table: HostTable): void {
+/** Fails the build when Cloudflare Pages would refuse the site's rules (its `_redirects` and `_headers`). */
+function checkCloudflareLimits(redirects: string, headers: string): void {
   const count = (text: string) => text.split('\n').filter((line) => line.startsWith('/')).length;
   const problems = [
-    ...(count(cloudflareRedirectsFile(table, GENERATED)) > CLOUDFLARE_LIMITS.redirects
+    ...(count(redirects) > CLOUDFLARE_LIMITS.redirects
       ? [`more redirects than Cloudflare Pages accepts (${CLOUDFLARE_LIMITS.redirects})`]
       : []),
-    ...(count(headersFile(table, GENERATED)) > CLOUDFLARE_LIMITS.headers
+    ...(count(headers) > CLOUDFLARE_LIMITS.headers
       ? [`more top-level files and folders than Cloudflare Pages' _headers accepts (${CLOUDFLARE_LIMITS.headers})`]
       : []),
   ];
