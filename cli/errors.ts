@@ -47,13 +47,19 @@ export const errorCatalogue = {
   AccessibilityViolation: 'See the rule’s page on dequeuniversity.com and fix the template or content.',
   MissingBrowser:
     'Install Chromium (Debian/Ubuntu: sudo apt-get install -y chromium), set CHROMIUM_PATH to another Chromium, or leave the gate out with --skip accessibility.',
+  MissingTool: 'Install it as the message says; .ci/run installs everything npm test needs.',
 } as const;
 
 /** The exit codes of every command (documented in `sitegen --help` and the README). */
 export const EXIT = { ok: 0, problems: 1, setup: 2 } as const;
 
 /** Problems of the machine or the command line, not of the site: exit 2. */
-const SETUP_PROBLEMS: ReadonlySet<ErrorCode> = new Set(['MissingBrowser', 'ServerError', 'InvalidConfig']);
+const SETUP_PROBLEMS: ReadonlySet<ErrorCode> = new Set([
+  'MissingBrowser',
+  'MissingTool',
+  'ServerError',
+  'InvalidConfig',
+]);
 
 /** The exit code for what a command threw: 2 for a set-up problem, 1 for a problem of the site (or a bug). */
 export function exitCodeOf(error: unknown): number {

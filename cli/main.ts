@@ -189,11 +189,14 @@ export async function main(argv: readonly string[], generator: Generator): Promi
 
   program
     .command('doctor')
-    .description('check that this machine can build and check the site: Node and Chromium')
+    .description(
+      'list what build, check and npm test need (Node, Chromium, nginx, Apache, the hosts’ tools): found, or how to install it',
+    )
     .addOption(chromiumOption())
     .action(async (flags: { chromium: string }) => {
       const { examineMachine } = await import('./commands/doctor.ts');
-      exitCode = await examineMachine(flags.chromium, (line) => console.log(line));
+      const options = { root: generator.root, chromium: flags.chromium, env: process.env };
+      exitCode = await examineMachine(options, (line) => console.log(line));
     });
 
   program

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_GATES } from '../../cli/check/gate-names.ts';
 import { exposedWarning } from '../../cli/serve/listen.ts';
@@ -13,24 +13,61 @@ let taken: Server;
 let takenPort: number;
 /** One built project for the commands that serve or check a site. */
 let project: string;
+/** A machine with every tool doctor looks for (`fakeMachine`). */
+let machine: { dir: string; env: NodeJS.ProcessEnv };
 
 beforeAll(async () => {
   taken = createServer();
   await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
   takenPort = (taken.address() as { port: number }).port;
   project = await copyProject();
+  machine = await fakeMachine();
   const built = await runCli(['build', '--quiet'], { cwd: project });
   expect(built.code, built.stderr).toBe(0);
 });
 afterAll(async () => {
   await new Promise<void>((closed) => taken.close(() => closed()));
   await rm(project, { recursive: true, force: true });
+  await rm(machine.dir, { recursive: true, force: true });
 });
 
 /** What a usage or set-up problem must look like: exit 2, no stack trace, no "Internal error". */
 function expectSetupProblem(result: { code: number; stderr: string }): void {
   expect(result.code, result.stderr).toBe(2);
   expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
+}
+
+/** The host tools npm test installs, by name. */
+const HOST_TOOLS = JSON.parse(await readFile(join(ROOT, 'tests/hosts/host-tools.json'), 'utf8')) as Record<
+  string,
+  { version: string; bin: string }
+>;
+
+/**
+ * A machine with every tool doctor looks for, each a script that answers `--version` as the
+ * real one does and writes how it was called into `calls`; `env` points doctor at them.
+ */
+async function fakeMachine(): Promise<{ dir: string; env: NodeJS.ProcessEnv }> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitegen-doctor-'));
+  const script = async (path: string, answer: string) => {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, `#!/bin/sh\necho "$(basename "$0") $*" >> ${join(dir, 'calls')}\n${answer}\n`);
+    await chmod(path, 0o755);
+  };
+  await script(join(dir, 'chromium'), 'echo "Chromium 999.1.2.3 built on a test machine"');
+  await script(join(dir, 'nginx'), 'echo "nginx version: nginx/9.8.7" >&2');
+  await script(join(dir, 'apache2'), 'echo "Server version: Apache/9.8.6 (Test)"');
+  await writeFile(join(dir, 'brotli.so'), '');
+  for (const [name, { version, bin }] of Object.entries(HOST_TOOLS))
+    await script(join(dir, `hosts/${name}-${version}/node_modules/.bin/${bin}`), 'exit 1');
+  const env = {
+    CHROMIUM_PATH: join(dir, 'chromium'),
+    NGINX_PATH: join(dir, 'nginx'),
+    NGINX_BROTLI_MODULE: join(dir, 'brotli.so'),
+    APACHE_PATH: join(dir, 'apache2'),
+    SITEGEN_HOSTS_CACHE: join(dir, 'hosts'),
+  };
+  return { dir, env };
 }
 
 /** Starts a long-running command and resolves once its output matches `ready`; `stop` ends it by its pid. */
@@ -241,10 +278,11 @@ describe('a machine without Chromium', () => {
   });
 
   it('doctor (the first step of npm test) says the same, exit 2', async () => {
-    const result = await runCli(['doctor'], { env });
+    const result = await runCli(['doctor'], { env: { ...machine.env, ...env } });
     expectSetupProblem(result);
     expect(result.stderr).toBe(line);
-    expect(result.stdout).toMatch(/^Node \d+\.\d+\.\d+: fine/);
+    expect(result.stdout).toMatch(/^Node \d+\.\d+\.\d+ /);
+    expect(result.stdout).not.toContain('Chromium');
     const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { test: string } };
     expect(scripts.test).toMatch(/^node cli\/bin\.js doctor && /);
   });
@@ -258,6 +296,63 @@ describe('a machine without Chromium', () => {
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/links\s+\d+ checked\s+0 problems/);
     expect(result.stdout).not.toMatch(/accessibility\s+\d+ checked/);
+  });
+});
+
+describe('doctor', () => {
+  it('lists what build, check and npm test need, each with its version, path and who needs it', async () => {
+    const { dir, env } = machine;
+    const result = await runCli(['doctor'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^Node \d+\.\d+\.\d+ \(20\.19 or later\) — for build, check, npm test$/),
+      `Chromium 999.1.2.3 at ${dir}/chromium — for check, npm test`,
+      `nginx 9.8.7 at ${dir}/nginx, with its Brotli module at ${dir}/brotli.so — for npm test`,
+      `Apache 9.8.6 at ${dir}/apache2 — for npm test`,
+      ...Object.entries(HOST_TOOLS).map(
+        ([name, { version, bin }]) =>
+          `${name} ${version} at ${dir}/hosts/${name}-${version}/node_modules/.bin/${bin} — for npm test`,
+      ),
+      '',
+    ]);
+  });
+
+  it('asks Chromium and the servers their versions, and starts none of them', async () => {
+    await rm(join(machine.dir, 'calls'), { force: true });
+    expect((await runCli(['doctor'], { env: machine.env })).code).toBe(0);
+    const calls = (await readFile(join(machine.dir, 'calls'), 'utf8')).trim().split('\n').sort();
+    expect(calls).toEqual(['apache2 -v', 'chromium --version', 'nginx -v']);
+  });
+
+  it('gives the line that installs each missing tool, exit 2', async () => {
+    const nothing = join(machine.dir, 'nothing');
+    const result = await runCli(['doctor'], {
+      env: {
+        CHROMIUM_PATH: join(nothing, 'chromium'),
+        NGINX_PATH: join(nothing, 'nginx'),
+        APACHE_PATH: join(nothing, 'apache2'),
+        SITEGEN_HOSTS_CACHE: nothing,
+      },
+    });
+    expectSetupProblem(result);
+    expect(result.stdout).toMatch(/^Node \d+\.\d+\.\d+ .*\n$/);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(3 + Object.keys(HOST_TOOLS).length);
+    expect(lines[0]).toMatch(/^MissingBrowser — .*`sudo apt-get install -y chromium`/);
+    expect(lines[1]).toMatch(
+      /^MissingTool — .* nginx, .*`sudo apt-get install -y nginx libnginx-mod-http-brotli-static`/,
+    );
+    expect(lines[2]).toMatch(/^MissingTool — .* Apache, .*`sudo apt-get install -y apache2`/);
+    for (const [name, { version }] of Object.entries(HOST_TOOLS))
+      expect(result.stderr).toContain(`\`npm install --prefix ${nothing}/${name}-${version} ${name}@${version}\``);
+    const withoutBrotli = await runCli(['doctor'], {
+      env: { ...machine.env, NGINX_BROTLI_MODULE: join(nothing, 'brotli.so') },
+    });
+    expectSetupProblem(withoutBrotli);
+    expect(withoutBrotli.stderr).toMatch(
+      /^MissingTool — .*Brotli module.*`sudo apt-get install -y libnginx-mod-http-brotli-static`.*\n$/,
+    );
   });
 });
 
