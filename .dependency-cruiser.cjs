@@ -2,7 +2,8 @@
  * The import rules of the repository, checked by `npm run deps` (part of `npm test`):
  * no import cycles; the generator's stages never import each other; shared helpers in
  * cli/lib/ never import stages or anything above them; templates see only the content model;
- * widgets (browser code) see nothing of the generator or the templates.
+ * widgets (browser code) see nothing of the generator or the templates; the generator runs on
+ * its dependencies alone, as a production install has them.
  */
 module.exports = {
   forbidden: [
@@ -55,6 +56,14 @@ module.exports = {
       comment: 'Widgets run in the browser: they import neither the generator nor the templates.',
       from: { path: '^widgets/' },
       to: { path: '^(cli|templates)/|^node:' },
+    },
+    {
+      name: 'generator-runs-on-dependencies',
+      severity: 'error',
+      comment:
+        'A production install (npm ci --omit=dev) has no devDependencies: what cli/, templates/ and widgets/ import must be in dependencies, not in devDependencies nor only there as another package’s dependency. Type-only imports (mdast, unified) are erased when cli/bin.js bundles the generator.',
+      from: { path: '^(cli|templates|widgets)/' },
+      to: { dependencyTypes: ['npm-dev', 'npm-no-pkg', 'npm-unknown'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'generator-never-imports-tests',
