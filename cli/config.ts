@@ -61,6 +61,8 @@ export interface BuildFlags {
   strict?: boolean;
   quiet?: boolean;
   verbose?: boolean;
+  /** Print the report as one JSON object on stdout (`BuildReport`), the stages' progress on stderr. */
+  json?: boolean;
   /** `--no-compress` sets it false: no precompressed copies, whichever hosts the site lists. */
   compress?: boolean;
 }

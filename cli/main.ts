@@ -60,6 +60,12 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     .option('--strict', 'fail on any warning (fallbacks to the default language, unknown translation keys)')
     .option('-q, --quiet', 'print errors only')
     .option('--verbose', 'list every page and example setting')
+    .addOption(
+      new Option(
+        '--json',
+        'print the report as one JSON object (for scripts and tests); problems still go to stderr',
+      ).conflicts('quiet'),
+    )
     .option('--no-compress', 'write no .br and .gz copies, whichever hosts content/site.yaml lists')
     .action(async (flags: BuildFlags) => {
       const { runBuild } = await import('./commands/build.ts');

@@ -7,28 +7,37 @@ import type { BuildSummary } from '../lib/build-summary.ts';
 import { createProgress } from '../lib/progress.ts';
 
 /**
- * `sitegen build`: builds the site, prints the report or every problem; returns the exit code.
- * When nothing the build reads has changed and the output is as the last build left it, the
- * last build's report is the answer: the generator's build modules are not even loaded.
+ * `sitegen build`: builds the site, prints the report (as one JSON object with `--json`) or
+ * every problem; returns the exit code. When nothing the build reads has changed and the output
+ * is as the last build left it, the last build's report is the answer: the generator's build
+ * modules are not even loaded.
  */
 export async function runBuild(flags: BuildFlags, generator: Generator): Promise<number> {
   const start = performance.now();
   try {
     const config = loadConfig(flags, process.env, generator);
     const isQuiet = config.verbosity === 'quiet';
+    const report = (summary: BuildSummary, run: BuildRun) => {
+      const totalMs = performance.now() - start;
+      if (flags.json) console.log(JSON.stringify({ ...summary, ...run, totalMs } satisfies BuildReport));
+      else if (!isQuiet) console.log(formatReport(summary, run, totalMs, config.verbosity === 'verbose'));
+    };
     const { inputs, last } = await findUpToDate(config);
     if (last) {
-      if (!isQuiet) {
-        const run = { rendered: 0, kept: last.summary.jobs, timings: [{ stage: 'up to date', ms: last.ms }] };
-        console.log(formatReport(last.summary, run, performance.now() - start, config.verbosity === 'verbose'));
-      }
+      const timings = [{ stage: 'up to date', ms: last.ms }];
+      report(last.summary, { isUpToDate: true, rendered: 0, kept: last.summary.jobs, timings });
       return 0;
     }
     const { build } = await import('../build.ts');
-    const result = await build(config, { progress: createProgress({ silent: isQuiet }), inputs });
-    if (!isQuiet) {
-      console.log(formatReport(result.summary, result, performance.now() - start, config.verbosity === 'verbose'));
-    }
+    // The JSON object is stdout's only line; the stages' progress goes to stderr beside it.
+    const progress = createProgress({ silent: isQuiet, stream: flags.json ? process.stderr : process.stdout });
+    const result = await build(config, { progress, inputs });
+    report(result.summary, {
+      isUpToDate: false,
+      rendered: result.rendered,
+      kept: result.kept,
+      timings: result.timings,
+    });
     return 0;
   } catch (error) {
     console.error(describeFailure(error));
@@ -37,13 +46,22 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
   }
 }
 
+/** What one run of `sitegen build` did, beside what it says of the site. */
+export interface BuildRun extends Pick<BuildResult, 'rendered' | 'kept' | 'timings'> {
+  /** Nothing the build reads had changed: the last build's summary is the answer, and the one timing is `up to date`. */
+  readonly isUpToDate: boolean;
+}
+
+/**
+ * `sitegen build --json`: the summary of the site, what this run rendered and kept, each stage's
+ * time, and the whole run's; warnings are problem records (code, message, file, line, col, hint).
+ */
+export interface BuildReport extends BuildSummary, BuildRun {
+  readonly totalMs: number;
+}
+
 /** The summary printed after a build: what was written, how big, how long, and what to fix. */
-export function formatReport(
-  summary: BuildSummary,
-  run: Pick<BuildResult, 'rendered' | 'kept' | 'timings'>,
-  totalMs: number,
-  isVerbose: boolean,
-): string {
+export function formatReport(summary: BuildSummary, run: BuildRun, totalMs: number, isVerbose: boolean): string {
   const { examples, scripts } = summary;
   const js = (weight: BuildSummary['scripts']['home']) =>
     `${kilobytes(weight.initial)} + ${kilobytes(weight.onInteraction)}`;

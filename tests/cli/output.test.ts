@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildReport } from '../../cli/commands/build.ts';
 import { copyProject, hashTree, runCli } from '../helpers/cli.ts';
 
 let project: string;
@@ -56,10 +57,34 @@ describe('output', () => {
     );
   });
 
+  it('prints the report as one JSON object with --json, progress apart; the next, up to date, says so', async () => {
+    const result = await runCli(['build', '--json', '--out', 'json'], { cwd: project });
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as BuildReport;
+    expect(report).toMatchObject({ isUpToDate: false, rendered: report.jobs, kept: 0, warnings: [] });
+    expect(report.pageList.map((page) => page.url)).toContain('/es/services/orto-k/');
+    expect(report.pageList).toHaveLength(report.pages);
+    expect(report.examples).toContain('content/site.yaml: contact.phone');
+    expect(report.timings.map((timing) => timing.stage)).toEqual([
+      ...['load', 'bundle', 'widgets', 'validate', 'route', 'images', 'plan', 'render', 'hosts', 'check'],
+      ...['compress', 'write', 'host folders', 'remember'],
+    ]);
+    const again = await runCli(['build', '--json', '--out', 'json'], { cwd: project });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      isUpToDate: true,
+      rendered: 0,
+      kept: report.jobs,
+      pages: report.pages,
+    });
+    const quiet = await runCli(['build', '--json', '--quiet', '--out', 'json'], { cwd: project });
+    expect(quiet).toMatchObject({ code: 2, stdout: '' });
+    expect(quiet.stderr).toContain("option '--json' cannot be used with option '-q, --quiet'");
+  });
+
   it('prints nothing but errors with --quiet, and lists the options with --help', async () => {
     expect((await runCli(['build', '--quiet', '--out', 'quiet'], { cwd: project })).stdout).toBe('');
     const help = await runCli(['build', '--help']);
-    for (const option of ['--content', '--out', '--strict', '--quiet', '--verbose'])
+    for (const option of ['--content', '--out', '--strict', '--quiet', '--verbose', '--json'])
       expect(help.stdout).toContain(option);
   });
 });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import type { BuildReport } from '../../cli/commands/build.ts';
 
 /** The project root, where the CLI and the real content live. */
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -22,6 +23,18 @@ export function runCli(
       },
     );
   });
+}
+
+/**
+ * Runs `sitegen build --json` with `args`: the exit code, stderr, and the report as the build
+ * gave it (the summary, pages rendered and kept, warnings as records), when it succeeded.
+ */
+export async function buildWithReport(
+  args: readonly string[],
+  options: Parameters<typeof runCli>[1] = {},
+): Promise<{ code: number; stderr: string; report: BuildReport }> {
+  const { code, stdout, stderr } = await runCli(['build', '--json', ...args], options);
+  return { code, stderr, report: (code === 0 ? JSON.parse(stdout) : undefined) as BuildReport };
 }
 
 /** A scratch project: a copy of the real content and public folders in a new temporary folder. */
