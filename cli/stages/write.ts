@@ -15,7 +15,7 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { bytesOf, isFileRef } from '../lib/file-ref.ts';
 import { takeLock } from '../lib/folder-lock.ts';
-import { writeWhole } from '../lib/whole-file.ts';
+import { writeWhole, writerOfPartial } from '../lib/whole-file.ts';
 import type { FileRef, FileStamp, Output, Written } from '../types.ts';
 
 /** Where a version of the site goes: a folder on disk, or memory for tests. */
@@ -117,6 +117,7 @@ export function fsWriter(outDir: string): Writer {
       const unlock = await takeLock(join(parent, `.${name}.lock`), outDir);
       let holding: Holding | undefined;
       try {
+        removeUnsavedJournals(parent, basename(journalFile));
         takeJournalSteps(outDir, staging, journalFile);
         rmSync(staging, { recursive: true, force: true });
         holding = readHolding(outDir, last);
@@ -249,6 +250,16 @@ function takeJournalSteps(outDir: string, staging: string, journalFile: string):
     if (existsSync(join(staging, staged))) renameSync(join(staging, staged), join(outDir, path));
   }
   rmSync(journalFile);
+}
+
+/**
+ * Removes the journals a killed build was still saving (writeWhole's partial files): it had not
+ * begun the steps, so there is nothing to take. The lock is held, so no live build is saving one.
+ */
+function removeUnsavedJournals(parent: string, journal: string): void {
+  for (const entry of readdirSync(parent)) {
+    if (entry.startsWith(`${journal}.`) && writerOfPartial(entry) !== undefined) rmSync(join(parent, entry));
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Stats } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fsWriter, memoryWriter, writeVersion } from '../../../cli/stages/write.ts';
@@ -149,31 +150,33 @@ describe('fsWriter', () => {
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
-  it('never lets a reader see a file half written: each read is a whole version', async () => {
+  it('never lets a reader see a file half written, or miss one that every version has: each read is a whole version', async () => {
     const site = Object.fromEntries(
       Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]),
     );
     const page = (round: number) => `page 0, version ${round} `.repeat(2000);
     let last = await writeVersion(fsWriter(out), outputsOf({ ...site, 'p0/index.html': page(0) }));
-    // Another process reads the page as fast as it can while the site is written 40 times.
+    // Another process reads the page as fast as it can while the site is written 40 times, and
+    // says which version each first whole read found; each version is written only once the
+    // reader has seen the one before, so every one is read, while the next is being written.
+    // The page is in every version and is replaced by a rename, which never leaves its path
+    // empty: a read that finds no file (ENOENT) fails the test as a torn one does, as any other error.
     const reader = spawn(process.execPath, [
       '-e',
-      `const fs = require('node:fs'); const seen = new Set(); let torn = 0;
-      process.stdin.on('data', () => { process.stdout.write(JSON.stringify({ torn, seen: seen.size })); process.exit(0); });
-      (function read() { for (let i = 0; i < 50; i++) { try { const text = fs.readFileSync(${JSON.stringify(join(out, 'p0/index.html'))}, 'utf8'); const m = /^page 0, version (\\d+) /.exec(text); if (!m || text !== ('page 0, version ' + m[1] + ' ').repeat(2000)) torn++; else seen.add(m[1]); } catch {} } setImmediate(read); })();
-      process.stdout.write('reading');`,
+      `const fs = require('node:fs'); const seen = new Set(); let torn = 0; let missing = 0; const errors = [];
+      process.stdin.on('data', () => { process.stdout.write(JSON.stringify({ torn, missing, errors }) + '\\n'); process.exit(0); });
+      (function read() { for (let i = 0; i < 50; i++) { try { const text = fs.readFileSync(${JSON.stringify(join(out, 'p0/index.html'))}, 'utf8'); const m = /^page 0, version (\\d+) /.exec(text); if (!m || text !== ('page 0, version ' + m[1] + ' ').repeat(2000)) torn++; else if (!seen.has(m[1])) { seen.add(m[1]); process.stdout.write(m[1] + '\\n'); } } catch (error) { if (error.code === 'ENOENT') missing++; else errors.push(String(error)); } } setImmediate(read); })();`,
     ]);
-    await new Promise((resolve) => reader.stdout.once('data', resolve));
-    for (let round = 1; round <= 40; round++)
+    const lines = createInterface({ input: reader.stdout })[Symbol.asyncIterator]();
+    const next = async () => ((await lines.next()).value as string | undefined) ?? '';
+    const seen = [await next()];
+    for (let round = 1; round <= 40; round++) {
       last = await writeVersion(fsWriter(out), outputsOf({ ...site, 'p0/index.html': page(round) }), last);
-    const result = await new Promise<{ torn: number; seen: number }>((resolve) => {
-      reader.stdout.once('data', (chunk: Buffer) =>
-        resolve(JSON.parse(chunk.toString()) as { torn: number; seen: number }),
-      );
-      reader.stdin.write('done');
-    });
-    expect(result.torn).toBe(0);
-    expect(result.seen).toBeGreaterThan(1);
+      seen.push(await next());
+    }
+    reader.stdin.write('done');
+    expect(JSON.parse(await next())).toEqual({ torn: 0, missing: 0, errors: [] });
+    expect(seen).toEqual(Array.from({ length: 41 }, (_, round) => String(round)));
     expect(await readFile(join(out, 'p0/index.html'), 'utf8')).toBe(page(40));
   });
 
@@ -196,6 +199,15 @@ describe('fsWriter', () => {
     const draft = await fsWriter(out).begin(last);
     expect(await contentsOf(out)).toEqual({ 'index.html': 'two', 'new/index.html': 'new page' });
     await draft.discard();
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('removes a journal a killed build was still saving, and takes none of its steps', async () => {
+    const last = await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'one' }));
+    // Killed between writing its journal beside the real name and renaming it into place (see writeWhole).
+    await writeFile(join(parent, '.dist.journal.999999999.1'), JSON.stringify({ removals: ['index.html'] }));
+    await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'one' }), last);
+    expect(await contentsOf(out)).toEqual({ 'index.html': 'one' });
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
