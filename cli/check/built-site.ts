@@ -59,11 +59,6 @@ export async function readBuiltSite(root: string): Promise<BuiltSite> {
   return { root, pages, files };
 }
 
-/** The site's languages, as a built folder shows them: the top-level folders with a 404 page of their own. */
-export function languagesOf(site: BuiltSite): string[] {
-  return site.pages.map((page) => /^([^/]+)\/404\.html$/.exec(page.file)?.[1]).filter((code) => code !== undefined);
-}
-
 /** A problem a gate found: a problem of the catalogue (cli/errors.ts), with the address of the page it is on. */
 export interface GateProblem extends ProblemRecord {
   /** The page's address: `/es/about/`. */

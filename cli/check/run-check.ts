@@ -5,7 +5,7 @@ import { launchChromium } from './chromium.ts';
 import { CHECK_GATES, type GateName } from './gate-names.ts';
 import { isHomeUrl, kilobytes } from '../lib/budgets.ts';
 import { formatPosition } from '../errors.ts';
-import { languagesOf, readBuiltSite, type GateResult } from './built-site.ts';
+import { readBuiltSite, type GateResult } from './built-site.ts';
 import { checkAccessibility } from './gate-accessibility.ts';
 import { checkBudgets, type PageWeight } from './gate-budgets.ts';
 import { checkHtml } from './gate-html.ts';
@@ -52,7 +52,7 @@ export async function runCheck(options: CheckOptions, label: string): Promise<bo
     const origin = server.url;
     const indexable = site.pages.filter((page) => page.isIndexable).map((page) => page.url);
     const gates: Record<GateName, (line: ProgressLine) => Promise<GateResult> | GateResult> = {
-      links: () => checkLinks(site, languagesOf(site), options.external),
+      links: () => checkLinks(site, origin, options.external),
       html: () => checkHtml(site),
       seo: () => checkSeo(site, baseUrl, options.cacheDir),
       spelling: () => checkSpelling(site, options.content),

@@ -14,17 +14,12 @@ export interface BrokenLink {
 }
 
 /**
- * The one link checker, for a site being built and for a built folder alike: every internal
- * link and source of every HTML file leads to a file of the site; a link to a page goes to the
- * page itself (never to a redirect stub), carries a language prefix (docs/behaviour.md#routes),
- * and points at a fragment that exists. `isToCheck` picks the files whose links are checked
- * (by default every HTML file); every file still counts as a target.
+ * The build's link checker, on the site before it is written (`sitegen check` crawls the served
+ * site with linkinator instead): every internal link and source of every HTML file leads to a
+ * file of the site; a link to a page goes to the page itself (never to a redirect stub),
+ * carries a language prefix (docs/behaviour.md#routes), and points at a fragment that exists.
  */
-export function findBrokenLinks(
-  files: readonly LinkedFile[],
-  languages: readonly Locale[],
-  isToCheck: (file: LinkedFile) => boolean = () => true,
-): BrokenLink[] {
+export function findBrokenLinks(files: readonly LinkedFile[], languages: readonly Locale[]): BrokenLink[] {
   const byPath = new Map(files.map((file) => [file.path, file]));
   const idsByPath = new Map<string, ReadonlySet<string>>();
   const idsOf = (file: LinkedFile) => {
@@ -50,7 +45,7 @@ export function findBrokenLinks(
   };
   const broken: BrokenLink[] = [];
   for (const file of files) {
-    if (!file.summary || !isToCheck(file)) continue;
+    if (!file.summary) continue;
     for (const url of file.summary.links) {
       if (url.startsWith('#')) {
         if (url !== '#' && !idsOf(file).has(url.slice(1))) {

@@ -54,7 +54,7 @@ describe('check', () => {
   }, 600_000);
 
   // One check run for every kind of problem these gates find: each run reads and validates the whole site.
-  it('fails on a broken link, invalid HTML, a link through a redirect, a missing fragment, a duplicate title, a sitemap that disagrees, a title over 60 characters, a description outside 70–160 and JSON-LD that schema.org does not define', async () => {
+  it('fails on invalid HTML, a duplicate title, a sitemap that disagrees, a title over 60 characters, a description outside 70–160 and JSON-LD that schema.org does not define', async () => {
     const page = join(project, 'dist/es/about/index.html');
     const html = await readFile(page, 'utf8');
     const searchPage = join(project, 'dist/ca/about/index.html');
@@ -78,10 +78,7 @@ describe('check', () => {
     await writeFile(
       page,
       html
-        .replace(
-          '</main>',
-          '<a href="/es/no-existe/">roto</a><a href="/about/">vía redirección</a><a href="/es/#ninguna">fragmento</a><span><div>mal</span></main>',
-        )
+        .replace('</main>', '<span><div>mal</span></main>')
         .replace(
           /<title>[^<]*<\/title>/,
           (await readFile(join(project, 'dist/es/services/orto-k/index.html'), 'utf8')).match(
@@ -101,10 +98,6 @@ describe('check', () => {
     });
     expect(result.code).toBe(1);
     const written = await report('bad.json');
-    const links = problemsOf(written, 'links').map((problem) => `${problem.page} ${problem.code} ${problem.message}`);
-    expect(links).toContain('/es/about/ BrokenLink the link /es/no-existe/ leads to no file of the site');
-    expect(links).toContain('/es/about/ BrokenLink the link /about/ leads to a redirect, not to the page itself');
-    expect(links).toContain('/es/about/ BrokenLink the link /es/#ninguna points at no element of /es/');
     const invalid = problemsOf(written, 'html').find((problem) => problem.page === '/es/about/');
     expect(invalid).toMatchObject({ code: 'InvalidHtml', file: 'es/about/index.html', line: 1 });
     const seo = problemsOf(written, 'seo').map((problem) => `${problem.page} ${problem.code} ${problem.message}`);
@@ -119,14 +112,102 @@ describe('check', () => {
       expect.stringMatching(/^JSON-LD Optician: .*'"?medicalSpecialty"?' does not exist in type 'MedicalBusinessLeaf'/),
     );
     expect(search, search.join('\n')).toHaveLength(3);
-    expect(result.stdout).toMatch(
-      /links: \/es\/about\/ BrokenLink — the link \/es\/no-existe\/ leads to no file of the site/,
-    );
+    expect(result.stdout).toMatch(/html: \/es\/about\/ .*InvalidHtml — /);
     await writeFile(page, html);
     await writeFile(searchPage, searchHtml);
     await writeFile(sitemap, sitemapXml);
     // The new JSON-LD block is compiled against schema-dts afresh: seconds alone, a minute under load.
   }, 180_000);
+
+  it('names the page of each link the served site answers badly: a missing page, a redirect, a fragment on another page and on its own, and a redirect stub leading nowhere', async () => {
+    const page = join(project, 'dist/es/about/index.html');
+    const html = await readFile(page, 'utf8');
+    const stub = join(project, 'dist/about/index.html');
+    const stubHtml = await readFile(stub, 'utf8');
+    // Only the HTML files change: the gate asks for them without their stale .br and .gz copies.
+    await writeFile(
+      page,
+      html.replace(
+        '</main>',
+        '<a href="/es/no-existe/">roto</a><a href="/about/">vía redirección</a><a href="/es/#ninguna">fragmento</a><a href="#tampoco">aquí</a></main>',
+      ),
+    );
+    await writeFile(
+      stub,
+      stubHtml.replaceAll('url=/ca/about/', 'url=/ca/enlloc/').replaceAll('href="/ca/about/"', 'href="/ca/enlloc/"'),
+    );
+    try {
+      const result = await runCli(
+        ['check', '--skip', 'accessibility,html,seo,spelling,budgets', '--report', 'links.json'],
+        { cwd: project },
+      );
+      expect(result.code, result.stdout).toBe(1);
+      const links = problemsOf(await report('links.json'), 'links').map(
+        (problem) => `${problem.page} ${problem.file} ${problem.code} ${problem.message}`,
+      );
+      expect(links).toEqual([
+        '/about/ about/index.html BrokenLink the link /ca/enlloc/ answers 404',
+        '/es/about/ es/about/index.html BrokenLink the link #tampoco points at no element of this page',
+        '/es/about/ es/about/index.html BrokenLink the link /about/ redirects (302 to /ca/about/), not to the page itself',
+        '/es/about/ es/about/index.html BrokenLink the link /es/#ninguna points at no element of /es/',
+        '/es/about/ es/about/index.html BrokenLink the link /es/no-existe/ answers 404',
+      ]);
+      expect(result.stdout).toContain('links: /es/about/ BrokenLink — the link /es/no-existe/ answers 404');
+    } finally {
+      await writeFile(page, html);
+      await writeFile(stub, stubHtml);
+    }
+  });
+
+  it('lists external links without fetching them, and fetches them with --external, naming the page of a broken one', async () => {
+    const requests: string[] = [];
+    const elsewhere = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.writeHead(request.url === '/fine' ? 200 : 404).end();
+    });
+    await new Promise<void>((listening) => elsewhere.listen(0, '127.0.0.1', listening));
+    // Another host name than the served site's 127.0.0.1: an external link.
+    const outside = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
+    const dist = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
+    await mkdir(join(dist, 'ca'));
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=/ca/"></head></html>',
+    );
+    await writeFile(
+      join(dist, 'ca/index.html'),
+      `<!DOCTYPE html><html lang="ca"><head><title>Inici</title></head><body><main><a href="${outside}/fine">bé</a><a href="${outside}/missing">trencat</a></main></body></html>`,
+    );
+    const skip = ['--skip', 'accessibility,html,seo,spelling,budgets'];
+    try {
+      const offline = await runCli(['check', '--dist', dist, ...skip, '--report', join(dist, 'offline.json')]);
+      expect(offline.code, offline.stdout).toBe(0);
+      expect(requests).toEqual([]);
+      const listed = JSON.parse(await readFile(join(dist, 'offline.json'), 'utf8')) as {
+        results: { details: { external: string[]; externalFetched: boolean } }[];
+      };
+      expect(listed.results[0]!.details).toEqual({
+        external: [`${outside}/fine`, `${outside}/missing`],
+        externalFetched: false,
+      });
+      const online = await runCli([
+        'check',
+        '--dist',
+        dist,
+        ...skip,
+        '--external',
+        '--report',
+        join(dist, 'online.json'),
+      ]);
+      expect(online.code, online.stdout).toBe(1);
+      expect(online.stdout).toContain(`links: /ca/ BrokenLink — the link ${outside}/missing answers 404`);
+      expect(requests).toContain('/missing');
+      expect(requests).toContain('/fine');
+    } finally {
+      elsewhere.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
 
   it("fails on a word no dictionary of the page's language knows, naming the page, the word and its source line", async () => {
     const source = join(project, 'content/es/about.md');
