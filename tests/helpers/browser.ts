@@ -71,3 +71,26 @@ export function storedConsent(
 ): string {
   return JSON.stringify({ necessary: true, marketing: false, ...categories, version, date });
 }
+
+/**
+ * Takes `items` from one queue in `tabs` tabs of `first`'s context at once: the waits on the
+ * server and the browser overlap, which is what makes the every-page loops affordable on two
+ * cores. `listen` gives each new tab the listeners `first` has.
+ */
+export async function visitInTabs<T>(
+  first: Page,
+  tabs: number,
+  items: readonly T[],
+  visit: (tab: Page, item: T) => Promise<void>,
+  listen: (tab: Page) => void = () => undefined,
+): Promise<void> {
+  const others = await Promise.all(Array.from({ length: tabs - 1 }, () => first.context().newPage()));
+  others.forEach(listen);
+  const queue = [...items];
+  await Promise.all(
+    [first, ...others].map(async (tab) => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await visit(tab, item);
+    }),
+  );
+  await Promise.all(others.map((tab) => tab.close()));
+}
