@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, hashTree, runCli } from '../helpers/cli.ts';
+import { buildWithReport, copyProject, hashTree, runCli } from '../helpers/cli.ts';
 
 /** A broken edit of the content and what the error must name. */
 interface BadInput {
@@ -211,9 +211,11 @@ describe('bad input', () => {
       expect(strict.code).toBe(1);
       expect(strict.stderr).toMatch(/content\/es\/ui\.yaml MissingTranslation — "nav\.about" has no es text/);
       expect(await hashTree(join(project, 'dist'))).toBe(distHash);
-      const lenient = await runCli(['build', '--out', 'dist-fallback'], { cwd: project });
-      expect(lenient.code).toBe(0);
-      expect(lenient.stdout).toMatch(/MissingTranslation/);
+      const lenient = await buildWithReport(['--out', 'dist-fallback'], { cwd: project });
+      expect(lenient.code, lenient.stderr).toBe(0);
+      expect(lenient.report.warnings).toContainEqual(
+        expect.objectContaining({ code: 'MissingTranslation', file: 'content/es/ui.yaml' }),
+      );
       const home = await readFile(join(project, 'dist-fallback/es/index.html'), 'utf8');
       expect(home).toContain('>Qui som</a>');
     } finally {
@@ -226,10 +228,14 @@ describe('bad input', () => {
     const original = await readFile(path, 'utf8');
     await rm(path);
     try {
-      const result = await runCli(['build', '--out', 'dist-page-fallback'], { cwd: project });
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(
-        /content\/ca\/services\/sunglasses\.md MissingTranslation — this page has no en version/,
+      const result = await buildWithReport(['--out', 'dist-page-fallback'], { cwd: project });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.report.warnings).toContainEqual(
+        expect.objectContaining({
+          code: 'MissingTranslation',
+          file: 'content/ca/services/sunglasses.md',
+          message: 'this page has no en version; /en/services/sunglasses shows the ca text',
+        }),
       );
       const page = await readFile(join(project, 'dist-page-fallback/en/services/sunglasses/index.html'), 'utf8');
       expect(page).toMatch(/<html lang="en">/);

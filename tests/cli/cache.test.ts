@@ -1,16 +1,16 @@
 import { cp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts';
+import { buildWithReport, copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts';
 
 let project: string;
 /** Pages of the site (and /404.html), as the first build renders them all. */
 let pages: number;
 beforeAll(async () => {
   project = await copyProject();
-  const first = await runCli(['build'], { cwd: project });
+  const first = await buildWithReport([], { cwd: project });
   expect(first.code, first.stderr).toBe(0);
-  pages = Number(/(\d+) pages rendered/.exec(first.stdout)?.[1]);
+  pages = first.report.rendered;
   expect(pages).toBeGreaterThan(100);
 });
 afterAll(async () => {
@@ -23,15 +23,10 @@ const edit = async (root: string, file: string, change: (text: string) => string
   expect(after, `the edit of ${file} changes nothing`).not.toBe(before);
   await writeFile(join(root, file), after);
 };
-const counts = (stdout: string) => {
-  const match = /(\d+) pages rendered, (\d+) unchanged since the last build/.exec(stdout);
-  expect(match, stdout).not.toBeNull();
-  return { rendered: Number(match![1]), kept: Number(match![2]) };
-};
 const buildIn = async (cwd: string, args: string[] = [], bin?: string) => {
-  const result = await runCli(['build', ...args], { cwd, ...(bin ? { bin } : {}) });
-  expect(result.code, result.stderr).toBe(0);
-  return counts(result.stdout);
+  const { code, stderr, report } = await buildWithReport(args, { cwd, ...(bin ? { bin } : {}) });
+  expect(code, stderr).toBe(0);
+  return { rendered: report.rendered, kept: report.kept };
 };
 /** The same content built with no cache and no earlier output: what an incremental build must equal. */
 const cleanBuildHash = async (cwd: string, bin?: string) => {
@@ -39,7 +34,7 @@ const cleanBuildHash = async (cwd: string, bin?: string) => {
   const cache = join(cwd, '.cache');
   await rm(`${cache}.aside`, { recursive: true, force: true });
   await cp(cache, `${cache}.aside`, { recursive: true });
-  await rm(join(cache, 'sitegen'), { recursive: true, force: true }).catch(() => undefined);
+  await rm(join(cache, 'sitegen'), { recursive: true, force: true });
   const result = await runCli(['build', '--quiet', '--out', 'clean'], { cwd, ...(bin ? { bin } : {}) });
   await rm(cache, { recursive: true, force: true });
   await cp(`${cache}.aside`, cache, { recursive: true });
@@ -71,9 +66,9 @@ describe('the page cache', () => {
 
   it('answers with the last report when nothing changed, and builds again for any file added, removed or saved', async () => {
     const isUpToDate = async () => {
-      const result = await runCli(['build'], { cwd: project });
-      expect(result.code, result.stderr).toBe(0);
-      return /stages: up to date \d+ ms/.test(result.stdout);
+      const { code, stderr, report } = await buildWithReport([], { cwd: project });
+      expect(code, stderr).toBe(0);
+      return report.isUpToDate;
     };
     await buildIn(project);
     expect(await isUpToDate()).toBe(true);

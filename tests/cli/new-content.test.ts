@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, runCli } from '../helpers/cli.ts';
+import { buildWithReport, copyProject, runCli } from '../helpers/cli.ts';
 
 const LANGUAGES = ['ca', 'es', 'en'] as const;
 /** What a maintainer writes in step 2 and 3 of content/README.md#adding-a-service. */
@@ -54,13 +54,15 @@ describe('adding a service as content/README.md says', () => {
     for (const language of LANGUAGES) expect(created.stdout).toContain(`content/${language}/services/eye-strain.md`);
     expect(created.stdout).toContain('content/collections/services.yaml: the entry eye-strain');
 
-    const built = await runCli(['build', '--verbose'], { cwd: project });
+    const built = await buildWithReport([], { cwd: project });
     expect(built.code, built.stderr).toBe(0);
     for (const language of LANGUAGES) {
-      expect(built.stdout).toContain(`content/${language}/services/eye-strain.md: title`);
-      expect(built.stdout).toContain(`content/${language}/services/eye-strain.md: description`);
+      expect(built.report.examples).toContain(`content/${language}/services/eye-strain.md: title`);
+      expect(built.report.examples).toContain(`content/${language}/services/eye-strain.md: description`);
     }
-    expect(built.stdout).toMatch(/content\/collections\/services\.yaml: \d+\.title\.ca/);
+    expect(built.report.examples).toContainEqual(
+      expect.stringMatching(/^content\/collections\/services\.yaml: \d+\.title\.ca$/),
+    );
   });
 
   it('steps 2–4: once its texts are written, it is in the footer, the home cards, the sitemap and the language switcher of every language', async () => {
@@ -92,9 +94,9 @@ describe('adding a service as content/README.md says', () => {
     await writeFile(collection, services.slice(0, at) + entry);
 
     // Step 4.
-    const built = await runCli(['build', '--verbose', '--strict'], { cwd: project });
-    expect(built.code, `${built.stdout}${built.stderr}`).toBe(0);
-    expect(built.stdout).not.toMatch(/eye-strain\.md: |services\.yaml: /);
+    const built = await buildWithReport(['--strict'], { cwd: project });
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.report.examples.filter((example) => /eye-strain\.md: |services\.yaml: /.test(example))).toEqual([]);
 
     const sitemap = await readFile(join(project, 'dist/sitemap.xml'), 'utf8');
     for (const language of LANGUAGES) {
@@ -129,10 +131,14 @@ describe('adding a service as content/README.md says', () => {
   it('a new page that nothing links to is named by a warning, which --strict makes an error', async () => {
     const created = await runCli(['new', 'page', 'summer-hours'], { cwd: project });
     expect(created.code, created.stderr).toBe(0);
-    const built = await runCli(['build'], { cwd: project });
+    const built = await buildWithReport([], { cwd: project });
     expect(built.code, built.stderr).toBe(0);
-    expect(built.stdout).toContain(
-      'content/ca/summer-hours.md OrphanPage — no other page links to /ca/summer-hours/, /es/summer-hours/, /en/summer-hours/',
+    expect(built.report.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'OrphanPage',
+        file: 'content/ca/summer-hours.md',
+        message: 'no other page links to /ca/summer-hours/, /es/summer-hours/, /en/summer-hours/',
+      }),
     );
     const strict = await runCli(['build', '--strict'], { cwd: project });
     expect(strict.code).toBe(1);

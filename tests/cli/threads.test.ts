@@ -2,7 +2,7 @@ import { appendFile, cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../bench/corpus.js';
-import { copyProject, hashTree, runCli } from '../helpers/cli.ts';
+import { buildWithReport, copyProject, hashTree, runCli } from '../helpers/cli.ts';
 
 let project: string;
 beforeAll(async () => {
@@ -21,15 +21,14 @@ afterAll(async () => {
 describe('rendering on worker threads', () => {
   it('writes exactly what rendering on the main thread writes', async () => {
     const env = { SOURCE_DATE_EPOCH: '1763683200' };
-    const threaded = await runCli(['build', '--out', 'threaded'], {
+    const threaded = await buildWithReport(['--out', 'threaded'], {
       cwd: project,
       env: { ...env, SITEGEN_THREADS: 'always' },
     });
     expect(threaded.code, threaded.stderr).toBe(0);
     // Every page of the real site and of the 240-page corpus, and /404.html, rendered on threads.
-    const built = Number(/Built (\d+) pages/.exec(threaded.stdout)?.[1]);
-    expect(built).toBeGreaterThan(240 + 100);
-    expect(threaded.stdout).toContain(`${built + 1} pages rendered`);
+    expect(threaded.report.pages).toBeGreaterThan(240 + 100);
+    expect(threaded.report.rendered).toBe(threaded.report.pages + 1);
     const single = await runCli(['build', '--out', 'single'], {
       cwd: project,
       env: { ...env, SITEGEN_THREADS: 'off' },
