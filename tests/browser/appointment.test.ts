@@ -57,7 +57,8 @@ describe('appointment button and toasts', () => {
     await islandsReady(page);
     for (let click = 0; click < 3; click += 1) await page.locator('.hero [data-island="appointment"] a').click();
     await expect.poll(() => page.locator('[data-toasts] .toast').count()).toBe(1);
-    await page.waitForTimeout(200);
+    // Every click has been handled and rendered by the next frame but one: still one toast then.
+    await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
     expect(await page.locator('[data-toasts] .toast').count()).toBe(1);
     await page.locator('[data-toasts] .toast__close').click();
     await expect.poll(() => page.locator('[data-toasts] .toast').count()).toBe(0);

@@ -152,8 +152,12 @@ describe('regression: carousel hydration shifted the page', () => {
       const { page } = await openPage(site.browser, site.url, { width, height: 900 }, { javaScriptEnabled });
       await page.goto(`${site.url}/es/`);
       await page.locator('#brands').scrollIntoViewIfNeeded();
-      if (javaScriptEnabled) await expect.poll(() => page.locator('.carousel--enhanced').count()).toBe(1);
-      await page.waitForTimeout(100);
+      // Measured once the page has been laid out and painted after the script's last change; without
+      // a script nothing changes after the load event, which goto has waited for.
+      if (javaScriptEnabled) {
+        await expect.poll(() => page.locator('.carousel--enhanced').count()).toBe(1);
+        await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
+      }
       heights.push(
         await page
           .locator('[data-carousel]')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, THROWING_STORAGE } from '../helpers/browser.ts';
+import { islandsReady, openPage, THROWING_STORAGE } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
@@ -133,7 +133,8 @@ describe('language', () => {
     await page.waitForURL('**/ca/');
     await page.locator('.lang-switcher a[hreflang="en"]').click();
     await page.waitForURL('**/en/');
-    await page.waitForTimeout(1300);
+    // Every island that starts by itself has read the storage by the time it has started.
+    await islandsReady(page);
     expect(errors).toEqual([]);
     await page.context().close();
   });

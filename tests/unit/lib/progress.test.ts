@@ -39,6 +39,7 @@ describe('createProgress', () => {
     await progress.task('accessibility', async (line) => {
       line.advance(1, 2, '/ca/');
       line.advance(2, 2, '/es/');
+      // Longer than a slow stage, however busy the machine; the time printed is what it took, not asserted.
       await new Promise((done) => setTimeout(done, 1_050));
     });
     progress.print('  accessibility  4 checked');
@@ -46,7 +47,7 @@ describe('createProgress', () => {
     expect(written.map((line) => line.replace(clock, ''))).toEqual([
       'accessibility: 1/2 /ca/\n',
       'accessibility: 2/2 /es/\n',
-      expect.stringMatching(/^accessibility: 2\/2 done in 1\.\d s\n$/),
+      expect.stringMatching(/^accessibility: 2\/2 done in \d+\.\d s\n$/),
       '  accessibility  4 checked\n',
     ]);
   });
