@@ -21,6 +21,7 @@ export async function startApache(distDir: string): Promise<{ url: string; stop:
   // The worker user (www-data) must be able to read the site and reach it through its folders.
   await chmod(prefix, 0o755);
   for (let folder = distDir; folder !== dirname(folder); folder = dirname(folder)) {
+    // The folders above this user's own (/tmp, /) belong to root and are readable already: EPERM there is expected.
     await chmod(folder, 0o755).catch(() => undefined);
   }
   const debian = await readFile(join(SERVER_ROOT, 'apache2.conf'), 'utf8');
