@@ -3,11 +3,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The two files that take minutes, longest first: started before the rest, so no worker is
- * left with one of them at the end while the others idle (more at once only slow each other
- * down). A clean checkout has no record of durations, and vitest would order by file size.
+ * The files that take minutes, longest first: started before the rest, so no worker is left with
+ * one of them at the end while the others idle. A clean checkout has no record of durations, and
+ * vitest would order by file size.
  */
-const SLOWEST_FIRST = ['tests/cli/check.test.ts', 'tests/cli/incremental.test.ts'];
+const SLOWEST_FIRST = [
+  'tests/cli/mutations.test.ts',
+  'tests/cli/check.test.ts',
+  'tests/browser/axe.test.ts',
+  'tests/browser/pages-everywhere.test.ts',
+  'tests/cli/incremental.test.ts',
+];
 
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
