@@ -3,7 +3,8 @@ import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/corpus.js';
-import { copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts';
+import type { BuildReport } from '../../cli/commands/build.ts';
+import { buildWithReport, copyGenerator, copyProject, hashTree } from '../helpers/cli.ts';
 
 const ENV = { SOURCE_DATE_EPOCH: '1763683200' };
 // A new seed on every run, printed first and named in every failure: INCREMENTAL_SEED=n replays
@@ -135,11 +136,11 @@ const EDITS: Record<string, (random: Random, step: number) => Promise<string>> =
 // files and values; INCREMENTAL_STEPS=n takes more or fewer steps.
 const STEPS = Number(process.env.INCREMENTAL_STEPS ?? 2 * Object.keys(EDITS).length);
 
-/** Builds into `out`; `log` says what led here, with the seed, should the build fail. */
+/** Builds into `out` and answers the build's report; `log` says what led here, with the seed, should the build fail. */
 const build = async (out: string, log: readonly string[]) => {
-  const result = await runCli(['build', '--out', out], { cwd: project, env: ENV, bin: join(generator, 'cli/bin.js') });
+  const result = await buildWithReport(['--out', out], { cwd: project, env: ENV, bin: join(generator, 'cli/bin.js') });
   expect(result.code, `INCREMENTAL_SEED=${SEED}: building ${out} failed\n${log.join('\n')}\n${result.stderr}`).toBe(0);
-  return result.stdout;
+  return result.report;
 };
 
 describe('the incremental build', () => {
@@ -153,18 +154,17 @@ describe('the incremental build', () => {
       if (kinds.length === 0) kinds = shuffled(random, Object.keys(EDITS));
       const kind = kinds.shift()!;
       const edit = `INCREMENTAL_SEED=${SEED}, step ${step}: ${kind} ${await EDITS[kind]!(random, step)}`;
-      const stdout = await build('dist', [...log, edit]);
-      const [, rendered = '0', kept = '0'] = /(\d+) pages rendered, (\d+) unchanged/.exec(stdout) ?? [];
-      carried += Number(kept);
-      log.push(`${edit}: ${rendered} rendered, ${kept} carried over`);
+      const report = await build('dist', [...log, edit]);
+      carried += report.kept;
+      log.push(`${edit}: ${report.rendered} rendered, ${report.kept} carried over`);
       // A folder never built before: no manifest, every page rendered.
       const clean = await build(`clean-${step}`, log);
       expect(await hashTree(join(project, 'dist')), log.join('\n')).toBe(
         await hashTree(join(project, `clean-${step}`)),
       );
       // The report counts the same pages, redirects and files.
-      const counts = (report: string) => /Built \d+ pages, \d+ redirects and \d+ files/.exec(report)?.[0];
-      expect(counts(stdout), log.join('\n')).toBe(counts(clean));
+      const counts = ({ pages, redirects, files }: BuildReport) => ({ pages, redirects, files });
+      expect(counts(report), log.join('\n')).toEqual(counts(clean));
       await rm(join(project, `clean-${step}`), { recursive: true });
     }
     // The steps must carry pages over, or they prove nothing about incremental building.
