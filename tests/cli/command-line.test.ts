@@ -269,12 +269,12 @@ describe('a machine without Chromium', () => {
     'MissingBrowser — the accessibility gate needs Chromium, and there is none at /nonexistent/chromium: install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), set CHROMIUM_PATH to another Chromium, or leave the gate out with `check --skip accessibility`\n';
 
   it('check says so in one line before any gate runs, exit 2', async () => {
-    const started = performance.now();
     const result = await runCli(['check'], { cwd: project, env });
     expectSetupProblem(result);
     expect(result.stderr).toBe(line);
+    // Before any gate: "Checking …" and the gates' lines come only once Chromium has started, and
+    // stdout and stderr hold nothing but the one line.
     expect(result.stdout).toBe('');
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('doctor (the first step of npm test) says the same, exit 2', async () => {
