@@ -1,17 +1,27 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
+import { openPage, pauseClock, startIslands, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
 const TODAY = new Date().toISOString().slice(0, 10);
 
-async function visit(path: string, stored?: string, viewport = { width: 1280, height: 800 }) {
+/** The banner's delay after its island mounts (docs/behaviour.md#cookie-consent). */
+const BANNER_DELAY_MS = 1000;
+
+/** Opens `path`, with `stored` in localStorage; with `isClockPaused`, under {@link pauseClock}. */
+async function visit(
+  path: string,
+  stored?: string,
+  viewport = { width: 1280, height: 800 },
+  { isClockPaused = false } = {},
+) {
   const opened = await openPage(site.browser, site.url, viewport);
   const warnings: string[] = [];
   opened.page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
   if (stored !== undefined)
     await opened.page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
+  if (isClockPaused) await pauseClock(opened.page);
   await opened.page.goto(site.url + path);
   return { ...opened, warnings };
 }
@@ -27,11 +37,24 @@ function monthsAgo(months: number): string {
 
 describe('cookie consent', () => {
   it('shows the banner one second after load when nothing is stored, not before', async () => {
-    const { page } = await visit('/en/');
-    // The delay is measured in the page: the banner must not show before 1 s after the widget starts.
-    await page.waitForTimeout(700);
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await pauseClock(page);
+    // The page's own clock reading when the banner's island mounts, which is when it sets its timer.
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (document.querySelector('[data-island="cookie-consent"][data-hydrated]') === null) return;
+        Object.assign(window, { consentMountedAt: performance.now() });
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto(`${site.url}/en/`);
+    await startIslands(page);
+    const mountedAt = await page.evaluate(() => (window as unknown as { consentMountedAt: number }).consentMountedAt);
+    // The island mounts after the load event (fake time 0), so a second after it is at least a second after load.
+    await page.clock.runFor(mountedAt + BANNER_DELAY_MS - 1 - (await page.evaluate(() => performance.now())));
     expect(await banner(page).isVisible()).toBe(false);
-    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await page.clock.runFor(1);
+    expect(await banner(page).isVisible()).toBe(true);
     const buttons = await banner(page).locator('button').allTextContents();
     expect(buttons).toEqual(['Accept All', 'Reject All', 'Customize']);
     const classes = await banner(page)
@@ -42,7 +65,9 @@ describe('cookie consent', () => {
   });
 
   it('stores every category offered, the cookie list version and the day on Accept All, and hides the banner', async () => {
-    const { page } = await visit('/ca/');
+    const { page } = await visit('/ca/', undefined, undefined, { isClockPaused: true });
+    await startIslands(page);
+    await page.clock.runFor(BANNER_DELAY_MS);
     await banner(page).locator('[data-consent="accept"]').click();
     expect(await stored(page)).toEqual({
       necessary: true,
@@ -53,7 +78,10 @@ describe('cookie consent', () => {
     });
     expect(await banner(page).isVisible()).toBe(false);
     await page.reload();
-    await page.waitForTimeout(1300);
+    // The reloaded page's clock is paused too: once the island has mounted, a banner it meant to
+    // show would be there after the delay.
+    await startIslands(page);
+    await page.clock.runFor(BANNER_DELAY_MS);
     expect(await banner(page).isVisible()).toBe(false);
     await page.context().close();
   });
@@ -100,9 +128,14 @@ describe('cookie consent', () => {
     const { page } = await visit(
       '/ca/legal/terms-conditions/',
       storedConsent(site.consentVersion, { analytics: true }),
+      undefined,
+      { isClockPaused: true },
     );
-    await page.waitForTimeout(1300);
+    await startIslands(page);
+    await page.clock.runFor(BANNER_DELAY_MS);
     expect(await banner(page).isVisible()).toBe(false);
+    // The preferences dialog is a Preact component, whose effects wait for animation frames.
+    await page.clock.resume();
     await page.locator('footer [data-cookie-settings]').click();
     const boxes = page.locator('dialog.consent-dialog input[type=checkbox]');
     await expect.poll(() => boxes.count()).toBe(2);
@@ -145,10 +178,9 @@ describe('cookie consent', () => {
       ['all', true],
       ['{"necessary":true,"analytics":true,"marketing":false}', true],
     ] as const) {
-      const { page, warnings } = await visit('/es/', value);
-      // The banner's island starts when the browser is idle (2 s at most), and shows it 1 s later.
-      if (asks) await expect.poll(() => banner(page).isVisible(), { message: value }).toBe(true);
-      else await page.waitForTimeout(3200);
+      const { page, warnings } = await visit('/es/', value, undefined, { isClockPaused: true });
+      await startIslands(page);
+      await page.clock.runFor(BANNER_DELAY_MS);
       expect(await banner(page).isVisible(), value).toBe(asks);
       expect(warnings, value).toEqual([]);
       await page.context().close();

@@ -94,3 +94,28 @@ export async function visitInTabs<T>(
   );
   await Promise.all(others.map((tab) => tab.close()));
 }
+
+/**
+ * Installs Playwright's fake clock, paused, in every document `page` loads from now on (call it
+ * before `goto`): the page's timers, idle and animation-frame callbacks, `Date` and
+ * `performance.now()` move only when the test runs the clock on (`page.clock.runFor`), so what
+ * has or has not happened by a given moment is a fact, not a race with the machine's load. The
+ * network, IntersectionObserver and CSS animations still run in real time.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = Date.now();
+  // The clock runs from `install` until paused, and `pauseAt` only moves it forward: starting it
+  // a minute back leaves it behind `now` however slowly the two calls reach the page.
+  await page.clock.install({ time: now - 60_000 });
+  await page.clock.pauseAt(now);
+}
+
+/**
+ * With the clock paused: runs it on until the loader's idle callbacks have fired (Playwright's
+ * fake `requestIdleCallback` fires within 50 ms) and waits for every island to mount, without
+ * moving the clock further, so a timer a widget sets when it mounts has not yet run.
+ */
+export async function startIslands(page: Page): Promise<void> {
+  await page.clock.runFor(50);
+  await islandsReady(page);
+}
