@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPage, storedConsent } from '../helpers/browser.ts';
+import { openPage, pauseClock, startIslands, storedConsent } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
@@ -22,6 +22,15 @@ const readDataLayer = (page: import('playwright-core').Page) =>
     ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry)),
   ) as Promise<DataLayer>;
 const isTagRequest = (url: string) => url.startsWith('https://www.googletagmanager.com/');
+/**
+ * The tag's script elements in the page. The widget appends one in the same task as it decides
+ * to load the tag, so its absence is certain at once, where a request could still be on its way
+ * to `blocked`.
+ */
+const countTagScripts = (page: import('playwright-core').Page) =>
+  page.locator('script[src^="https://www.googletagmanager.com/"]').count();
+/** Runs the paused clock past every delay of the spec: the 500 ms page view and the 1 s banner. */
+const SPEC_DELAYS_MS = 1000;
 
 describe('analytics', () => {
   it('lists _ga and _ga_<id> in the cookie policy only when an analytics id is set', async () => {
@@ -66,8 +75,14 @@ describe('analytics', () => {
 
   it('fetches nothing from the analytics host before consent, and the tag once analytics is accepted', async () => {
     const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
+    await pauseClock(page);
     await page.goto(`${withAnalytics.url}/ca/`);
-    await page.waitForTimeout(1500);
+    await startIslands(page);
+    await page.clock.runFor(SPEC_DELAYS_MS);
+    // Everything that happens before a choice has happened: the page view is queued, the banner asks.
+    expect((await readDataLayer(page)).some((entry) => entry[1] === 'page_view')).toBe(true);
+    expect(await page.locator('[data-consent-banner]').isVisible()).toBe(true);
+    expect(await countTagScripts(page)).toBe(0);
     expect(blocked.filter(isTagRequest)).toEqual([]);
     // Only the strictly necessary cookies: the saved language, under its two names.
     const cookies = (await page.context().cookies()).map((cookie) => cookie.name).sort();
@@ -87,9 +102,15 @@ describe('analytics', () => {
     ] as const) {
       const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
       await page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
+      await pauseClock(page);
       await page.goto(`${withAnalytics.url}/en/`);
-      await page.waitForTimeout(800);
-      expect(blocked.filter(isTagRequest), stored).toHaveLength(expected);
+      // At once: the analytics island mounts on load, and decides before the clock has moved.
+      await page.locator('[data-island="analytics"][data-hydrated]').waitFor({ state: 'attached' });
+      expect(await countTagScripts(page), stored).toBe(expected);
+      await startIslands(page);
+      await page.clock.runFor(SPEC_DELAYS_MS);
+      expect(await countTagScripts(page), stored).toBe(expected);
+      await expect.poll(() => blocked.filter(isTagRequest), { message: stored }).toHaveLength(expected);
       await page.context().close();
     }
   });
@@ -103,10 +124,13 @@ describe('analytics', () => {
       (value) => localStorage.setItem('cookieConsent', value),
       storedConsent(withoutAnalytics.consentVersion, { analytics: true }),
     );
+    await pauseClock(page);
     await page.goto(`${withoutAnalytics.url}/en/`);
-    await page.waitForTimeout(800);
+    await startIslands(page);
+    await page.clock.runFor(SPEC_DELAYS_MS);
     expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
     expect(await page.locator('[data-island="analytics"]').count()).toBe(0);
+    expect(await countTagScripts(page)).toBe(0);
     expect(blocked.filter(isTagRequest)).toEqual([]);
     await page.context().close();
   });
