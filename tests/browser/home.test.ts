@@ -12,7 +12,21 @@ describe('home page behaviours', () => {
     await page.goto(`${site.url}/ca/`);
     const preview = page.locator('#location .map-preview');
     await preview.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(2500);
+    // The map's island has mounted, and whatever in the page watches the preview has been told it
+    // is in view: an IntersectionObserver made after the page's is told after them, in one task.
+    await islandsReady(page);
+    await preview.evaluate(
+      (element) =>
+        new Promise<void>((resolve) =>
+          new IntersectionObserver((entries, observer) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer.disconnect();
+            resolve();
+          }).observe(element),
+        ),
+    );
+    // A frame or script the page adds is in the document at once; its request may still be on its way.
+    expect(await page.locator('[src*="maps.example.com"]').count()).toBe(0);
     const mapHost = (url: string) => new URL(url).host === 'maps.example.com';
     expect(blocked.filter(mapHost)).toEqual([]);
     await preview.getByRole('button', { name: 'Carrega el mapa' }).click();
