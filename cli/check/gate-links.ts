@@ -36,12 +36,14 @@ export async function checkLinks(site: BuiltSite, origin: string, external: bool
   const seeds = pages.map((page) => page.seed);
   const isBroken = (link: LinkResult) => link.state === LinkState.BROKEN;
 
-  const internal = await crawl({
-    path: seeds,
-    redirects: 'error',
-    checkFragments: true,
-    linksToSkip: async (url) => !isLocal(url),
-  });
+  const internal = await withoutProxy(() =>
+    crawl({
+      path: seeds,
+      redirects: 'error',
+      checkFragments: true,
+      linksToSkip: async (url) => !isLocal(url),
+    }),
+  );
   const externalLinks = [
     ...new Set(internal.links.map((link) => link.url).filter((url) => /^https?:\/\//.test(url) && !isLocal(url))),
   ].sort();
@@ -51,7 +53,7 @@ export async function checkLinks(site: BuiltSite, origin: string, external: bool
   for (const page of pages)
     for (const link of broken.filter((candidate) => page.samePage.has(candidate.url)))
       problems.push(problemOn(page.page, 'BrokenLink', fragmentMessage(link.url, page.seed, origin)));
-  const fragments = await crawlFragmentsElsewhere(pages, crawl);
+  const fragments = await withoutProxy(() => crawlFragmentsElsewhere(pages, crawl));
   for (const { holders, link } of fragments.filter((found) => isBroken(found.link)))
     for (const page of holders)
       problems.push(problemOn(page.page, 'BrokenLink', fragmentMessage(link.url, page.seed, origin)));
@@ -68,6 +70,25 @@ export async function checkLinks(site: BuiltSite, origin: string, external: bool
     problems: sortProblems(problems),
     details: { external: externalLinks, externalFetched: external },
   };
+}
+
+/** The variables linkinator sends every request through a proxy by, 127.0.0.1 included: it reads no NO_PROXY. */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+
+/**
+ * Runs a crawl of the served site with no proxy: a proxy, as CI machines behind one set it,
+ * cannot reach this machine's 127.0.0.1, and every link would fail. linkinator reads the
+ * variables at each request, so they are set aside for the crawl and put back after it, before
+ * external links, which may need the proxy, are fetched.
+ */
+async function withoutProxy<T>(crawl: () => Promise<T>): Promise<T> {
+  const saved = PROXY_VARIABLES.map((name) => [name, process.env[name]] as const);
+  for (const name of PROXY_VARIABLES) delete process.env[name];
+  try {
+    return await crawl();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
 }
 
 /** A page as the fragment checks see it: where it is crawled from, and its links to fragments of the served site. */
