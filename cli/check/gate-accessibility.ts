@@ -63,8 +63,11 @@ export async function checkAccessibility(
   return { gate: 'accessibility', checked: urls.length * WIDTHS.length, problems };
 }
 
-/** axe's violations on the page as it is laid out now, each with up to three of its elements. */
-function violationsOf(page: Page): Promise<string[]> {
+/**
+ * axe's violations on the page as it is laid out now, each with up to three of its elements;
+ * axe must be in the page already (an init script, as the gate adds it).
+ */
+export function violationsOf(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {

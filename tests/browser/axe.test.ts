@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violationsOf } from '../../cli/check/gate-accessibility.ts';
 import { launchBrowser, openPage, visitInTabs } from '../helpers/browser.ts';
 import { serveSite } from '../helpers/server.ts';
 import { buildInMemory } from '../helpers/site.ts';
@@ -37,29 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** axe's violations on the page as laid out now, each with up to three of its elements. */
-function violationsOf(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: { resultTypes: string[] },
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-  });
-}
 
 describe('axe-core in Chromium', () => {
   it('finds no accessibility violation of any impact on any page at the widths the check does not load', async () => {
