@@ -49,11 +49,16 @@ export function CookieConsent({
       close: t('cookie.close'),
     },
     // Third-party embeds set their cookies on request, outside the categories the visitor chooses.
-    storage: storage.flatMap((item) =>
-      item.category === 'third-party' || (!marketing && item.category === 'marketing')
-        ? []
-        : [{ name: item.name, category: item.category }],
-    ),
+    // A name kept both as a cookie and in local storage (the language) is one name to the visitor.
+    storage: [
+      ...new Map(
+        storage.flatMap((item) =>
+          item.category === 'third-party' || (!marketing && item.category === 'marketing')
+            ? []
+            : [[`${item.category} ${item.name}`, { name: item.name, category: item.category }] as const],
+        ),
+      ).values(),
+    ],
   };
   return (
     <Island name="cookie-consent" load="idle" props={props}>

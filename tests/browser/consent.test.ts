@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, pauseClock, startIslands, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
+import { uiText } from '../helpers/ui.ts';
 
 const site = useServedSite();
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -123,6 +124,23 @@ describe('cookie consent', () => {
     expect(await banner(page).isVisible()).toBe(false);
     await page.context().close();
   });
+
+  it.each(['ca', 'es', 'en'] as const)(
+    'says in %s that the necessary storage is always on once, and names each thing it keeps once',
+    async (language) => {
+      const { page } = await visit(`/${language}/`);
+      await banner(page).locator('[data-consent="customize"]').click();
+      const necessary = page.locator('dialog.consent-dialog .consent-dialog__option').first();
+      await expect.poll(() => necessary.isVisible()).toBe(true);
+      const alwaysOn = uiText(language, 'cookie.alwaysOn');
+      expect((await necessary.innerText()).split(alwaysOn).length - 1).toBe(1);
+      for (const list of await page.locator('dialog.consent-dialog small').allInnerTexts()) {
+        const names = list.split(', ');
+        expect(names, list).toEqual([...new Set(names)]);
+      }
+      await page.context().close();
+    },
+  );
 
   it('reopens the preferences from the footer link on any page, with the stored choice restored', async () => {
     const { page } = await visit(
