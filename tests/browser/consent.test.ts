@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, pauseClock, startIslands, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
+import {
+  islandsReady,
+  openPage,
+  pauseClock,
+  startIslands,
+  storedConsent,
+  THROWING_STORAGE,
+} from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 import { uiText } from '../helpers/ui.ts';
 
@@ -138,6 +145,48 @@ describe('cookie consent', () => {
         const names = list.split(', ');
         expect(names, list).toEqual([...new Set(names)]);
       }
+      await page.context().close();
+    },
+  );
+
+  it('gives focus the main content when the banner goes, after Accept by keyboard and after Save in the preferences it opened', async () => {
+    const focused = (page: Page) => page.evaluate(() => document.activeElement?.id);
+    const { page } = await visit('/en/');
+    const accept = banner(page).locator('[data-consent="accept"]');
+    await expect.poll(() => accept.isVisible()).toBe(true);
+    await accept.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => banner(page).isVisible()).toBe(false);
+    expect(await focused(page)).toBe('main');
+
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    const customize = banner(page).locator('[data-consent="customize"]');
+    await expect.poll(() => customize.isVisible()).toBe(true);
+    await customize.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('dialog.consent-dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: uiText('en', 'cookie.save') }).press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await focused(page)).toBe('main');
+    await page.context().close();
+  });
+
+  it.each(['the Close button', 'Escape'])(
+    'gives focus back to the link that opened the preferences when they close with %s',
+    async (how) => {
+      const { page } = await visit('/en/');
+      const link = page.locator('footer [data-cookie-settings]');
+      await islandsReady(page);
+      await link.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('dialog.consent-dialog');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else await dialog.getByRole('button', { name: uiText('en', 'cookie.close') }).press('Enter');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.matches('footer [data-cookie-settings]'))).toBe(true);
       await page.context().close();
     },
   );

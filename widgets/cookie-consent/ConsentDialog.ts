@@ -9,12 +9,14 @@ type Category = 'analytics' | 'marketing';
 /**
  * The cookie preferences as a modal dialog (native <dialog>: focus stays inside, Escape
  * closes). Toggles start as stored; with nothing stored, off unless `preselect` (docs/behaviour.md#cookie-consent).
+ * `closed` runs once it is gone, however it was closed, to give focus back.
  */
 export function openConsentDialog(
   el: HTMLElement,
   props: WidgetProps['cookie-consent'],
   stored: ConsentChoice | undefined,
   choose: (choice: ConsentChoice) => void,
+  closed: () => void,
 ): void {
   const container = document.createElement('div');
   el.append(container);
@@ -38,6 +40,7 @@ export function openConsentDialog(
       container.remove();
       dialog.current?.close();
       unmount(null, container);
+      closed();
     };
     const save = () => {
       choose({ necessary: true, ...choice });

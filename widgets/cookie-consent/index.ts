@@ -14,12 +14,16 @@ export function mount(el: HTMLElement, props: WidgetProps['cookie-consent']): vo
   const banner = el.querySelector<HTMLElement>('[data-consent-banner]')!;
   const choose = (choice: ConsentChoice) => {
     saveConsent(choice, props.version);
+    const hadFocus = banner.contains(document.activeElement);
     banner.hidden = true;
+    if (hadFocus) refocus(null);
   };
-  const openDialog = () =>
+  const openDialog = () => {
+    const opener = document.activeElement;
     void import('./ConsentDialog.ts').then((module) =>
-      module.openConsentDialog(el, props, readConsent(props.version), choose),
+      module.openConsentDialog(el, props, readConsent(props.version), choose, () => refocus(opener)),
     );
+  };
 
   if (readConsent(props.version) === undefined) setTimeout(() => (banner.hidden = false), BANNER_DELAY_MS);
   banner.addEventListener('click', (event) => {
@@ -33,4 +37,18 @@ export function mount(el: HTMLElement, props: WidgetProps['cookie-consent']): vo
     event.preventDefault();
     openDialog();
   });
+}
+
+/**
+ * Gives focus a place when the banner or the dialog that held it goes away, instead of letting
+ * it fall to the top of the document: back to what opened the dialog when that can still take
+ * it (a "Cookie settings" link), else the page's main content, which follows the skip link and
+ * the banner in reading order. The page does not scroll: the visitor stays where they were.
+ */
+function refocus(opener: Element | null): void {
+  const target =
+    opener instanceof HTMLElement && opener !== document.body && opener.getClientRects().length > 0
+      ? opener
+      : document.getElementById('main');
+  target?.focus({ preventScroll: true });
 }
