@@ -54,7 +54,6 @@ export interface WidgetProps {
     readonly invalid: string;
     readonly success: Toast;
     readonly failure: Toast;
-    readonly unavailable: Toast;
   };
   /** Home page: hash scroll, smooth anchors, hero fade-in and placeholder. */
   home: { readonly placeholder: string };

@@ -83,7 +83,6 @@ export const uiKeys = [
   'newsletter.busy',
   'newsletter.success',
   'newsletter.error',
-  'newsletter.unavailable',
   'newsletter.invalid',
   'chat.label',
   'chat.status',
@@ -325,10 +324,6 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'newsletter.error': [
     'The message shown when the subscription failed.',
     "We couldn't subscribe you. Please try again later.",
-  ],
-  'newsletter.unavailable': [
-    'The message shown when the site has no newsletter (no newsletterEndpoint in site.yaml).',
-    "The newsletter isn't available right now.",
   ],
   'newsletter.invalid': [
     'The message shown when the e-mail address is not valid.',

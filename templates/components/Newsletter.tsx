@@ -3,10 +3,9 @@ import { useLanguage } from '../i18n.tsx';
 import { Island } from './Island.tsx';
 
 /**
- * The newsletter sign-up above the footer (docs/behaviour.md#newsletter). It posts to the configured endpoint;
- * with none configured the form still shows and the widget explains it is unavailable. Without
- * JavaScript and without an endpoint it must not post to the page itself (a static host answers
- * 405), so it becomes a message to the shop's e-mail address instead.
+ * The newsletter sign-up above the footer (docs/behaviour.md#newsletter). It posts to the configured endpoint.
+ * Without one it must not post to the page itself (a static host answers 405), so it becomes a
+ * message to the shop's e-mail address instead, with JavaScript or without.
  */
 export function Newsletter({ settings, pages }: { settings: Settings; pages: SitePages }) {
   const { locale, t } = useLanguage();
@@ -27,7 +26,6 @@ export function Newsletter({ settings, pages }: { settings: Settings; pages: Sit
             invalid: t('newsletter.invalid'),
             success: { title: t('newsletter.heading'), description: t('newsletter.success') },
             failure: { title: t('newsletter.heading'), description: t('newsletter.error') },
-            unavailable: { title: t('newsletter.heading'), description: t('newsletter.unavailable') },
           }}
         >
           <form

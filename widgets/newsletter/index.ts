@@ -4,7 +4,8 @@ import { showToast } from '../shared/toast-bus.ts';
 /**
  * The newsletter form (docs/behaviour.md#newsletter): checks the address, shows the busy label while it posts
  * the address to the configured endpoint, and reports the result in a toast. With no endpoint
- * configured, a destructive toast says the newsletter is not available.
+ * configured, a valid address goes where the form itself sends it: a message to the shop's
+ * e-mail address, as without JavaScript.
  */
 export function mount(el: HTMLElement, props: WidgetProps['newsletter']): void {
   const form = el.querySelector('form')!;
@@ -14,13 +15,14 @@ export function mount(el: HTMLElement, props: WidgetProps['newsletter']): void {
   form.noValidate = true;
   input.addEventListener('input', () => input.setCustomValidity(''));
   form.addEventListener('submit', async (event) => {
-    event.preventDefault();
     if (!input.value.trim() || !input.checkValidity()) {
+      event.preventDefault();
       input.setCustomValidity(props.invalid);
       input.reportValidity();
       return;
     }
-    if (!props.endpoint) return showToast({ ...props.unavailable, variant: 'destructive' });
+    if (!props.endpoint) return;
+    event.preventDefault();
     submit.disabled = true;
     submit.textContent = props.busy;
     try {
