@@ -26,6 +26,35 @@ afterAll(async () => {
 const report = async (file: string) => JSON.parse(await readFile(join(project, file), 'utf8')) as Report;
 const problemsOf = (result: Report, gate: string) => result.results.find((entry) => entry.gate === gate)!.problems;
 
+/**
+ * Another server of this machine, recording what it is asked, named as any other host is
+ * (`localhost`, not the served site's 127.0.0.1), so the pages under check treat it as external.
+ */
+async function serverElsewhere(status: (path: string) => number) {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    response.writeHead(status(request.url ?? '')).end();
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return {
+    requests,
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
+/** A scratch built site with a ca/ folder and the root's redirect stub, which check refuses to go without. */
+async function scratchSite(): Promise<string> {
+  const dist = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
+  await mkdir(join(dist, 'ca'));
+  await writeFile(
+    join(dist, 'index.html'),
+    '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=/ca/"></head></html>',
+  );
+  return dist;
+}
+
 describe('check', () => {
   it('passes every gate on the real site, accessibility included (axe in Chromium on every page at both widths), with a summary table and a JSON report', async () => {
     const result = await runCli(['check', '--report', 'good.json'], { cwd: project, timeoutMs: 600_000 });
@@ -160,20 +189,9 @@ describe('check', () => {
   });
 
   it('lists external links without fetching them, and fetches them with --external, naming the page of a broken one', async () => {
-    const requests: string[] = [];
-    const elsewhere = createServer((request, response) => {
-      requests.push(request.url ?? '');
-      response.writeHead(request.url === '/fine' ? 200 : 404).end();
-    });
-    await new Promise<void>((listening) => elsewhere.listen(0, '127.0.0.1', listening));
-    // Another host name than the served site's 127.0.0.1: an external link.
-    const outside = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
-    const dist = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
-    await mkdir(join(dist, 'ca'));
-    await writeFile(
-      join(dist, 'index.html'),
-      '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=/ca/"></head></html>',
-    );
+    const elsewhere = await serverElsewhere((path) => (path === '/fine' ? 200 : 404));
+    const { requests, origin: outside } = elsewhere;
+    const dist = await scratchSite();
     await writeFile(
       join(dist, 'ca/index.html'),
       `<!DOCTYPE html><html lang="ca"><head><title>Inici</title></head><body><main><a href="${outside}/fine">bé</a><a href="${outside}/missing">trencat</a></main></body></html>`,
@@ -240,21 +258,10 @@ describe('check', () => {
   });
 
   it('fails on an accessibility violation, naming the page and the width, and reaches nothing outside the site', async () => {
-    // Another server of this machine, named as any host is: the page under check may not reach it.
-    const requests: string[] = [];
-    const elsewhere = createServer((request, response) => {
-      requests.push(request.url ?? '');
-      response.end();
-    });
-    await new Promise<void>((listening) => elsewhere.listen(0, '127.0.0.1', listening));
-    const outside = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
-    const dist = await mkdtemp(join(tmpdir(), 'sitegen-check-'));
-    await mkdir(join(dist, 'ca'));
-    // A built site always has the root's redirect stub; check refuses a folder without one.
-    await writeFile(
-      join(dist, 'index.html'),
-      '<!DOCTYPE html><html lang="ca"><head><title>Inici</title><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0; url=/ca/"></head></html>',
-    );
+    // The page under check may not reach another server of this machine.
+    const elsewhere = await serverElsewhere(() => 200);
+    const { requests, origin: outside } = elsewhere;
+    const dist = await scratchSite();
     await writeFile(join(dist, 'robots.txt'), 'Sitemap: https://site.test/sitemap.xml\n');
     await writeFile(join(dist, 'sitemap.xml'), '<urlset><url><loc>https://site.test/ca/</loc></url></urlset>');
     await writeFile(
