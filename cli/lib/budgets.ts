@@ -9,7 +9,7 @@ export const PAGE_BUDGETS = {
   html: 30 * 1024,
   css: 20 * 1024,
   /** The fonts a page preloads, as stored (WOFF2 is compressed already). */
-  fonts: 60 * 1024,
+  fonts: 40 * 1024,
   images: 300 * 1024,
 } as const;
 

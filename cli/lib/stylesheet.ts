@@ -1,5 +1,6 @@
 import { dirname, relative, resolve } from 'node:path';
 import { BuildError } from '../errors.ts';
+import { fitFontsToWeights } from './font-weights.ts';
 import type { Output } from '../types.ts';
 
 /** Where the stylesheet's fonts are written, named by esbuild's hash of their bytes. */
@@ -23,7 +24,8 @@ export async function prefixStylesheet(css: string, from: string, browsers: read
 /**
  * Bundles the prefixed stylesheet with esbuild: minified, and every font it names with `url()`
  * (a path in an npm package, such as a `@fontsource-variable` file) copied beside it under a
- * hashed name. Returns the stylesheet's text, the fonts as outputs, and the files it read.
+ * hashed name, each variable font cut to the weights its `@font-face` declares
+ * (font-weights.ts). Returns the stylesheet's text, the fonts as outputs, and the files it read.
  */
 export async function bundleStylesheet(
   css: Buffer,
@@ -46,15 +48,20 @@ export async function bundleStylesheet(
     });
     const files = result.outputFiles.map((file) => ({ path: relative(outdir, file.path), contents: file.contents }));
     const stylesheet = files.find((file) => file.path.endsWith('.css'))!;
+    const fitted = await fitFontsToWeights(
+      Buffer.from(stylesheet.contents),
+      files
+        .filter((file) => file !== stylesheet)
+        .map((file) => ({ path: file.path, contents: Buffer.from(file.contents) })),
+      from,
+    );
     return {
-      css: Buffer.from(stylesheet.contents),
+      css: fitted.css,
       // The files it read besides the stylesheet itself (the fonts), as absolute paths.
       inputs: Object.keys(result.metafile.inputs)
         .filter((input) => input !== '<stdin>')
         .map((input) => resolve(input)),
-      fonts: files
-        .filter((file) => file !== stylesheet)
-        .map((file) => ({ path: file.path, contents: Buffer.from(file.contents) })),
+      fonts: fitted.fonts,
     };
   } catch (cause) {
     throw stylesheetError(cause, from);
