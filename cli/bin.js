@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The generator is TypeScript. esbuild bundles it into a cache file inside the package, so the
 // command runs from any folder with no compile step and no runtime loader. The bundle is keyed
-// by a hash of the generator's sources (cli/ and templates/): an unchanged generator is not
-// re-bundled, and the key tells the incremental build which version made a page.
+// by a hash of the generator's sources (cli/ and templates/) and of this file: an unchanged
+// generator is not re-bundled, and the key tells the incremental build which version made a page.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,9 +12,9 @@ const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Widgets are bundled for the browser by the build itself; only their types reach this bundle.
 const sourceDirs = ['cli', 'templates'];
 
-/** A hash of every TypeScript source of the generator: its paths and contents. */
+/** A hash of every TypeScript source of the generator, its paths and contents, and of this file's bundling options. */
 function sourcesKey() {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
   for (const dir of sourceDirs) {
     const files = readdirSync(join(packageRoot, dir), { recursive: true })
       .map(String)
@@ -28,6 +28,46 @@ function sourcesKey() {
   }
   return hash.digest('hex').slice(0, 16);
 }
+
+/**
+ * npm packages bundled into the generator with everything they import, instead of loaded from
+ * node_modules at each run: the markdown, React and content-model stacks are some 400 small
+ * modules, and resolving and compiling them one by one took longer than the build of a changed
+ * page. The rest stay external: native binaries (esbuild, sharp), packages that read their own
+ * files at run time (cspell's dictionaries, axe-core, html-validate), and those only `check`,
+ * `dev` or `preview` load.
+ */
+const BUNDLED = new Set([
+  'gray-matter',
+  'mdast-util-gfm-strikethrough',
+  'mdast-util-gfm-table',
+  'micromark-extension-gfm-strikethrough',
+  'micromark-extension-gfm-table',
+  'react',
+  'react-dom',
+  'remark',
+  'remark-html',
+  'unist-util-visit',
+  'yaml',
+  'zod',
+]);
+
+/** The package a bare import names: `react-dom/server` → `react-dom`, `@scope/name/x` → `@scope/name`. */
+const packageOf = (path) =>
+  path
+    .split('/')
+    .slice(0, path.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Keeps every import external except the packages of BUNDLED and what they import themselves. */
+const bundledPackages = {
+  name: 'bundled-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path, importer }) =>
+      importer.includes('/node_modules/') || BUNDLED.has(packageOf(path)) ? undefined : { path, external: true },
+    );
+  },
+};
 
 /** Bundles the command and the render thread's entry into `target`, a folder made whole or not at all. */
 async function bundleCli(target) {
@@ -45,12 +85,22 @@ async function bundleCli(target) {
     splitting: true,
     chunkNames: 'chunk-[hash]',
     bundle: true,
-    packages: 'external',
+    plugins: [bundledPackages],
+    // The bundled CommonJS packages (React, gray-matter) call require(); an ES module has none.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    // React's development build is several times slower and adds nothing to static rendering.
+    define: { 'process.env.NODE_ENV': '"production"' },
     platform: 'node',
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    sourcemap: 'inline',
+    // Error stacks name the TypeScript sources. The maps sit beside the chunks and leave the
+    // sources out (they are in the package): inline, with the bundled packages' sources, Node
+    // decoded megabytes of them at every start.
+    sourcemap: 'linked',
+    sourcesContent: false,
     logLevel: 'error',
   });
   // Renamed into place so a concurrent build never imports a half-written bundle.
@@ -88,7 +138,7 @@ if (!existsSync(bundle)) {
   removeOldBundles(bundle);
 }
 process.setSourceMapsEnabled(true);
-// React's development build is several times slower and adds nothing to static rendering.
+// As in the bundle (React reads it there), for the packages that stay external.
 process.env.NODE_ENV ??= 'production';
 const { main } = await import(pathToFileURL(join(bundle, 'main.mjs')).href);
 process.exitCode = await main(process.argv.slice(2), {

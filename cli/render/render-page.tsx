@@ -1,4 +1,8 @@
 import type { ReactElement } from 'react';
+// Imported up front: esbuild's code splitting gives a dynamic import of a CommonJS module no
+// named exports, and bundled into the generator (cli/bin.js) React loads in a few milliseconds.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
@@ -173,8 +177,6 @@ export async function renderDocument(
   source: string,
   errors: BuildError[],
 ): Promise<string | undefined> {
-  // Loaded on first use: a build with no page to render (or a failed one) never needs it.
-  const { renderToStaticMarkup } = await import('react-dom/server');
   try {
     return removeInvisibleCharacters(`<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`);
   } catch (error) {
@@ -203,8 +205,6 @@ function lowercaseHtmlAttributes(html: string): string {
 
 /** The component stack of a failing render; the synchronous renderer does not report it. */
 async function componentStackOf(element: ReactElement): Promise<string> {
-  // Needed only when a template fails; a build does not load it otherwise.
-  const { prerenderToNodeStream } = await import('react-dom/static');
   let stack = '';
   await prerenderToNodeStream(element, {
     onError: (_error, info) => void (stack ||= info?.componentStack ?? ''),

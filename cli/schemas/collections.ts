@@ -70,22 +70,28 @@ export const productSchema = z
     ],
   });
 
+/** The drawings of public/images/icons/, one per kind of service. */
 export const serviceIcons = [
   'eye',
   'contact-lens',
   'ortho-k',
+  'eyeglasses',
+  'sunglasses',
   'frame-style',
   'lens',
   'ear',
   'hearing-aid',
+  'hearing-centre',
+  'tinnitus',
   'assistive-device',
   'ear-protection',
   'grant',
 ] as const;
 
 /**
- * content/collections/services.yaml: the services, in the order the home page's cards and the
- * footer's lists show them; `onHome` and `inFooter` leave an entry out of one of the two.
+ * content/collections/services.yaml: the services, in the order the home page's cards, the
+ * footer's lists and the services page's groups show them; `onHome` and `inFooter` leave an
+ * entry out of the first two. The services page shows every entry whose page is in services/.
  */
 export const serviceCardSchema = z
   .object({
@@ -95,11 +101,11 @@ export const serviceCardSchema = z
     }),
     section: z.enum(['optical', 'audiology']).meta({
       description:
-        'Which group the service belongs to: optical (eye care) or audiology (hearing care), on the home page and in the footer.',
+        'Which group the service belongs to: optical (eye care) or audiology (hearing care), on the home page, in the footer and on the services page.',
       examples: ['optical'],
     }),
     icon: z.enum(serviceIcons).meta({
-      description: `The icon of the service’s card on the home page: one of ${serviceIcons.join(', ')}.`,
+      description: `The icon of the service’s card on the home page and the services page: one of ${serviceIcons.join(', ')}.`,
       examples: ['eye'],
     }),
     link: sitePathSchema.meta({
@@ -111,11 +117,14 @@ export const serviceCardSchema = z
       es: 'Revisión visual',
       en: 'Eye examinations',
     }),
-    description: localized('The sentence under the title on the service’s card on the home page, in each language.', {
-      ca: 'Revisió completa de la vista amb un optometrista.',
-      es: 'Revisión completa de la vista con un optometrista.',
-      en: 'A full eye examination with an optometrist.',
-    }),
+    description: localized(
+      'The sentence under the title on the service’s card on the home page and the services page, in each language.',
+      {
+        ca: 'Revisió completa de la vista amb un optometrista.',
+        es: 'Revisión completa de la vista con un optometrista.',
+        en: 'A full eye examination with an optometrist.',
+      },
+    ),
     onHome: z
       .boolean()
       .default(true)

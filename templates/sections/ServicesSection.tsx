@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ServiceCard } from '../../cli/types.ts';
+import type { ServiceCard as ServiceEntry } from '../../cli/types.ts';
+import { ServiceCard } from '../components/ServiceCard.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
@@ -15,31 +16,15 @@ export function ServicesSection({
   id: 'optical' | 'audiology';
   heading: string;
   intro: string;
-  cards: readonly ServiceCard[];
+  cards: readonly ServiceEntry[];
   children?: ReactNode;
 }) {
-  const { locale, pick } = useLanguage();
+  const { locale } = useLanguage();
   return (
     <Section id={id} heading={heading} intro={intro}>
       <ul className="card-grid card-grid--services">
         {cards.map((card) => (
-          <li key={card.id} className="card service-card" data-reveal="">
-            <img
-              className="service-card__icon"
-              src={`/images/icons/${card.icon}.svg`}
-              alt=""
-              width={48}
-              height={48}
-              loading="lazy"
-              decoding="async"
-            />
-            <h3>
-              <a className="card__link" href={localHref(locale, card.link)}>
-                {pick(card.title)}
-              </a>
-            </h3>
-            <p>{pick(card.description)}</p>
-          </li>
+          <ServiceCard key={card.id} card={card} href={localHref(locale, card.link)} />
         ))}
       </ul>
       {children && <div className="section__actions">{children}</div>}

@@ -270,6 +270,8 @@ describe('folder pages', () => {
         children.map((route) => route.url),
         folder,
       ).toEqual(expect.arrayContaining(specChildren));
+      // The services page groups its cards as the home page does: site/services-page.test.ts.
+      if (folder === 'services') continue;
       const cards = [...documentOf(site.files, fileOf(locale, folder)).querySelectorAll('main .card')].map((card) => ({
         url: card.querySelector('h2 a')?.getAttribute('href'),
         name: card.querySelector('h2 a')?.textContent,
