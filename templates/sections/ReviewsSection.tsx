@@ -15,7 +15,7 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
               {'★'.repeat(review.rating)}
               {'☆'.repeat(5 - review.rating)}
             </p>
-            <blockquote className="review__text" lang={review.lang} tabIndex={0}>
+            <blockquote className="review__text" lang={review.lang}>
               <p>{review.text}</p>
             </blockquote>
             <p className="review__meta">
