@@ -1,8 +1,19 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { islandsReady, openPage } from '../helpers/browser.ts';
+import { islandsReady, openPage, storedConsent } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
+
+/**
+ * Stores a cookie choice before the page loads: on a phone the consent banner is a bar along the
+ * bottom, above the chat button, from a second after load until the visitor answers it.
+ */
+const keepConsentBannerAway = (page: Page) =>
+  page.addInitScript(
+    (value) => localStorage.setItem('cookieConsent', value),
+    storedConsent(site.consentVersion, { analytics: false }),
+  );
 
 describe('floating chat button', () => {
   it('is labelled "Contact via WhatsApp" and opens a panel with the account, status, greeting and input', async () => {
@@ -84,4 +95,49 @@ describe('floating chat button', () => {
     expect(await page.locator('.chat-fab').getAttribute('aria-label')).toBe('Contactar por WhatsApp');
     await page.context().close();
   });
+});
+
+describe("regression: the chat button covered the carousel's next button on phones (issue 27)", () => {
+  it.each([
+    [320, 568],
+    [375, 667],
+  ])(
+    'leaves the next button reachable at %i × %i px when the carousel sits at the bottom of the screen',
+    async (width, height) => {
+      const { page } = await openPage(site.browser, site.url, { width, height });
+      await keepConsentBannerAway(page);
+      await page.goto(`${site.url}/en/`);
+      await page.locator('#brands').scrollIntoViewIfNeeded();
+      await islandsReady(page);
+      await expect.poll(() => page.locator('.carousel--enhanced').count()).toBe(1);
+      const next = page.locator('.carousel__button').nth(1);
+      await next.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+      const box = (await next.boundingBox())!;
+      expect(box.y + box.height).toBeGreaterThan(height - 2);
+      // Its centre and the corners of the square inside the round button.
+      const inset = box.width * 0.2;
+      const points = [
+        [box.x + box.width / 2, box.y + box.height / 2],
+        [box.x + inset, box.y + inset],
+        [box.x + box.width - inset, box.y + inset],
+        [box.x + inset, box.y + box.height - inset],
+        [box.x + box.width - inset, box.y + box.height - inset],
+      ] as const;
+      for (const [x, y] of points)
+        expect(
+          await next.evaluate((button, [x, y]) => document.elementFromPoint(x, y) === button, [x, y] as const),
+          `${Math.round(x)}, ${Math.round(y)}`,
+        ).toBe(true);
+      const isSecondShown = () =>
+        page
+          .locator('.brand-slide')
+          .nth(1)
+          .evaluate((slide) => !(slide as HTMLElement).inert);
+      expect(await isSecondShown()).toBe(false);
+      await page.mouse.click(points[0][0], points[0][1]);
+      expect(await isSecondShown()).toBe(true);
+      expect(await page.locator('.chat-panel').count()).toBe(0);
+      await page.context().close();
+    },
+  );
 });
