@@ -64,7 +64,7 @@ describe('cookie consent', () => {
     await page.clock.runFor(1);
     expect(await banner(page).isVisible()).toBe(true);
     const buttons = await banner(page).locator('button').allTextContents();
-    expect(buttons).toEqual(['Accept All', 'Reject All', 'Customize']);
+    expect(buttons).toEqual(['Accept all', 'Reject all', 'Customise']);
     const classes = await banner(page)
       .locator('button')
       .evaluateAll((list: HTMLElement[]) => list.map((button) => button.className));
@@ -125,7 +125,7 @@ describe('cookie consent', () => {
     ]);
     expect(await dialog.getByText('Marketing').count()).toBe(0);
     await dialog.getByText('Analytics').click();
-    await dialog.getByRole('button', { name: 'Save Preferences' }).click();
+    await dialog.getByRole('button', { name: uiText('en', 'cookie.save') }).click();
     expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, marketing: false });
     expect(await dialog.count()).toBe(0);
     expect(await banner(page).isVisible()).toBe(false);
@@ -265,6 +265,39 @@ describe('cookie consent', () => {
       expect(box.y + box.height).toBeCloseTo(667, 0);
       const policy = banner(page).locator('a');
       expect(await policy.getAttribute('href')).toBe(`/${language}/legal/cookies-policy/`);
+      await page.context().close();
+    },
+  );
+
+  it.each(['ca', 'es', 'en'])(
+    'takes at most a quarter of a 320 × 568 screen in %s, each button label on one line, in readable type',
+    async (language) => {
+      const { page } = await visit(`/${language}/`, undefined, { width: 320, height: 568 });
+      await expect.poll(() => banner(page).isVisible()).toBe(true);
+      await page.evaluate(() => document.fonts.ready);
+      const box = (await banner(page).boundingBox())!;
+      expect(box.height).toBeLessThanOrEqual(568 / 4);
+      const buttons = await banner(page)
+        .locator('button')
+        .evaluateAll((list) =>
+          list.map((button) => {
+            const text = document.createRange();
+            text.selectNodeContents(button);
+            const lines = new Set([...text.getClientRects()].map((rect) => Math.round(rect.top)));
+            return {
+              label: button.textContent,
+              lines: lines.size,
+              size: parseFloat(getComputedStyle(button).fontSize),
+            };
+          }),
+        );
+      for (const { label, lines, size } of buttons) {
+        expect(lines, `${label}: lines`).toBe(1);
+        expect(size, `${label}: font size`).toBeGreaterThanOrEqual(13);
+      }
+      expect(
+        await banner(page).evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
+      ).toBeGreaterThanOrEqual(13);
       await page.context().close();
     },
   );
