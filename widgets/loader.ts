@@ -1,8 +1,18 @@
 /**
  * Hydrates the islands of a page: finds `[data-island]`, waits for its strategy, imports the
- * widget's hashed module named in the page's island manifest and calls `mount(el, props)`.
+ * widget's hashed module named in the page's island manifest and calls `mount(el, props, loaded)`.
  */
-type Mount = (el: HTMLElement, props: unknown) => void;
+type Mount = (el: HTMLElement, props: unknown, loaded: Promise<number>) => void;
+
+/**
+ * The page clock's reading (`performance.now()`) at the window's load event, for a widget timed
+ * from it that may mount after it (the consent banner). A module script, the loader runs before
+ * the event; were it ever to run later, its own start is the nearest reading there is.
+ */
+const loaded = new Promise<number>((resolve) => {
+  if (document.readyState === 'complete') resolve(performance.now());
+  else addEventListener('load', () => resolve(performance.now()), { once: true });
+});
 
 const manifest = JSON.parse(document.getElementById('island-manifest')?.textContent ?? '{}') as Record<string, string>;
 
@@ -40,7 +50,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const hydrate = () =>
     import(url)
       .then((module: { mount: Mount }) => {
-        module.mount(el, JSON.parse(el.dataset.props ?? '{}'));
+        module.mount(el, JSON.parse(el.dataset.props ?? '{}'), loaded);
         // A mark that the island now listens (for styles and tests that must not act before it does).
         el.dataset.hydrated = '';
       })

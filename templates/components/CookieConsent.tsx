@@ -61,7 +61,8 @@ export function CookieConsent({
     ],
   };
   return (
-    <Island name="cookie-consent" load="idle" props={props}>
+    // Loaded at once, not when idle: on a busy phone the first idle moment comes after the second the banner waits.
+    <Island name="cookie-consent" load="load" props={props}>
       <section className="consent-banner" data-consent-banner="" aria-labelledby="consent-title" hidden>
         {/* Not a heading: the banner comes before the page's h1 in the document, and names its region only. */}
         <p className="consent-banner__title" id="consent-title">

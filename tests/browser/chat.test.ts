@@ -61,6 +61,7 @@ describe('floating chat button', () => {
 
   it('closes on Escape and gives focus back to the button', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 375, height: 700 });
+    await keepConsentBannerAway(page);
     await page.goto(`${site.url}/es/`);
     await islandsReady(page);
     await page.locator('.chat-fab').click();

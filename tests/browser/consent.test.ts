@@ -14,8 +14,22 @@ import { uiText } from '../helpers/ui.ts';
 const site = useServedSite();
 const TODAY = new Date().toISOString().slice(0, 10);
 
-/** The banner's delay after its island mounts (docs/behaviour.md#cookie-consent). */
+/** The banner's delay after the window's load event (docs/behaviour.md#cookie-consent). */
 const BANNER_DELAY_MS = 1000;
+/** An init script that keeps the page's own clock reading at the load event. */
+const RECORD_LOAD = () =>
+  addEventListener('load', () => Object.assign(window, { loadedAt: performance.now() }), { once: true });
+/** The page's clock reading at its load event (with {@link RECORD_LOAD} installed). */
+const loadTime = async (page: Page) =>
+  (
+    await page.waitForFunction(() => {
+      const { loadedAt } = window as unknown as { loadedAt?: number };
+      return loadedAt === undefined ? undefined : { loadedAt };
+    })
+  )
+    .jsonValue()
+    .then((value) => value!.loadedAt);
+const pageNow = (page: Page) => page.evaluate(() => performance.now());
 
 /** Opens `path`, with `stored` in localStorage; with `isClockPaused`, under {@link pauseClock}. */
 async function visit(
@@ -44,22 +58,14 @@ function monthsAgo(months: number): string {
 }
 
 describe('cookie consent', () => {
-  it('shows the banner one second after load when nothing is stored, not before', async () => {
+  it('shows the banner one second after the load event when nothing is stored, not before', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await pauseClock(page);
-    // The page's own clock reading when the banner's island mounts, which is when it sets its timer.
-    await page.addInitScript(() => {
-      new MutationObserver((_records, observer) => {
-        if (document.querySelector('[data-island="cookie-consent"][data-hydrated]') === null) return;
-        Object.assign(window, { consentMountedAt: performance.now() });
-        observer.disconnect();
-      }).observe(document, { subtree: true, attributeFilter: ['data-hydrated'] });
-    });
+    await page.addInitScript(RECORD_LOAD);
     await page.goto(`${site.url}/en/`);
     await startIslands(page);
-    const mountedAt = await page.evaluate(() => (window as unknown as { consentMountedAt: number }).consentMountedAt);
-    // The island mounts after the load event (fake time 0), so a second after it is at least a second after load.
-    await page.clock.runFor(mountedAt + BANNER_DELAY_MS - 1 - (await page.evaluate(() => performance.now())));
+    const loadedAt = await loadTime(page);
+    await page.clock.runFor(loadedAt + BANNER_DELAY_MS - 1 - (await pageNow(page)));
     expect(await banner(page).isVisible()).toBe(false);
     await page.clock.runFor(1);
     expect(await banner(page).isVisible()).toBe(true);
@@ -71,6 +77,35 @@ describe('cookie consent', () => {
     expect(new Set(classes).size).toBe(1);
     await page.context().close();
   });
+
+  it.each([600, 1500])(
+    'counts the second from the load event when its script arrives %i ms after it, as on a busy phone',
+    async (lateBy) => {
+      const { page } = await openPage(site.browser, site.url, { width: 375, height: 667 });
+      await pauseClock(page);
+      await page.addInitScript(RECORD_LOAD);
+      // The banner's script is held back until the page has loaded and the clock has run on.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/cookie-consent.*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${site.url}/ca/`);
+      const loadedAt = await loadTime(page);
+      await page.clock.runFor(lateBy);
+      release();
+      await page.locator('[data-island="cookie-consent"][data-hydrated]').waitFor({ state: 'attached' });
+      if (lateBy < BANNER_DELAY_MS) {
+        await page.clock.runFor(loadedAt + BANNER_DELAY_MS - 1 - (await pageNow(page)));
+        expect(await banner(page).isVisible()).toBe(false);
+        await page.clock.runFor(1);
+      }
+      // Past the second, it shows as soon as it mounts: the clock has not moved since.
+      expect(await banner(page).isVisible()).toBe(true);
+      await page.context().close();
+    },
+  );
 
   it('stores every category offered, the cookie list version and the day on Accept All, and hides the banner', async () => {
     const { page } = await visit('/ca/', undefined, undefined, { isClockPaused: true });

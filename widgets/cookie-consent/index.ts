@@ -1,16 +1,17 @@
 import type { WidgetProps } from '../registry.ts';
 import { readConsent, saveConsent, type ConsentChoice } from '../shared/consent-store.ts';
 
-/** The banner appears this long after load when no choice is stored (docs/behaviour.md#cookie-consent). */
+/** The banner appears this long after the load event when no choice is stored (docs/behaviour.md#cookie-consent). */
 const BANNER_DELAY_MS = 1000;
 const REJECT_ALL: ConsentChoice = { necessary: true, analytics: false, marketing: false };
 
 /**
- * The consent banner (server-rendered, hidden): shown after a second when nothing is stored;
- * Accept All, Reject All (docs/behaviour.md#cookie-consent), Customize. The preferences dialog, and its code, load
- * only when asked for, from the banner or from any "Cookie settings" link on the page.
+ * The consent banner (server-rendered, hidden): shown a second after the page's load event when
+ * nothing is stored, at once if the island mounts later than that; Accept all, Reject all
+ * (docs/behaviour.md#cookie-consent), Customise. The preferences dialog, and its code, load only
+ * when asked for, from the banner or from any "Cookie settings" link on the page.
  */
-export function mount(el: HTMLElement, props: WidgetProps['cookie-consent']): void {
+export function mount(el: HTMLElement, props: WidgetProps['cookie-consent'], loaded: Promise<number>): void {
   const banner = el.querySelector<HTMLElement>('[data-consent-banner]')!;
   const choose = (choice: ConsentChoice) => {
     saveConsent(choice, props.version);
@@ -25,7 +26,13 @@ export function mount(el: HTMLElement, props: WidgetProps['cookie-consent']): vo
     );
   };
 
-  if (readConsent(props.version) === undefined) setTimeout(() => (banner.hidden = false), BANNER_DELAY_MS);
+  // Timed from the load event, not from mounting: on a busy phone the island can mount late.
+  if (readConsent(props.version) === undefined)
+    void loaded.then((loadedAt) => {
+      const wait = loadedAt + BANNER_DELAY_MS - performance.now();
+      if (wait > 0) setTimeout(() => (banner.hidden = false), wait);
+      else banner.hidden = false;
+    });
   banner.addEventListener('click', (event) => {
     const action = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent;
     if (action === 'accept') choose({ necessary: true, analytics: true, marketing: props.marketing });
