@@ -68,7 +68,7 @@ function ServiceGroup({
         {t(heading)}
       </h2>
       <p className="service-group__intro">{t(intro)}</p>
-      <ul className="card-grid card-grid--services">
+      <ul className="card-grid card-grid--balanced">
         {cards.map((card) => (
           <ServiceCard key={card.id} card={card} href={hrefOf(card)} />
         ))}
@@ -82,7 +82,7 @@ function PageCards({ pages }: { pages: readonly PageRef[] }) {
   const { pick } = useLanguage();
   const summaryOf = (child: PageRef) => (child.model ? pick(child.model.summary) : child.entry?.description);
   return (
-    <ul className="card-grid page__list">
+    <ul className="card-grid card-grid--balanced page__list">
       {pages.map((child) => (
         // A page this language lacks shows the default language's name and text: say which.
         <li key={child.id} className="card" lang={child.isFallback ? child.entry?.locale : undefined}>

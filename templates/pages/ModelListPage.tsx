@@ -11,7 +11,7 @@ export function ModelListPage(props: PageProps) {
   const trail = trailOf(pages, route);
   const modelRoutes = pages.ofTemplate(locale, 'model');
   const list = (routesOfKind: readonly PageRef[]) => (
-    <ul className="card-grid">
+    <ul className="card-grid card-grid--balanced">
       {routesOfKind.map((modelRoute) => (
         <li key={modelRoute.id} className="card">
           <h3>

@@ -22,7 +22,7 @@ export function ServicesSection({
   const { locale } = useLanguage();
   return (
     <Section id={id} heading={heading} intro={intro}>
-      <ul className="card-grid card-grid--services">
+      <ul className="card-grid card-grid--balanced">
         {cards.map((card) => (
           <ServiceCard key={card.id} card={card} href={localHref(locale, card.link)} />
         ))}
