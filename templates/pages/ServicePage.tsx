@@ -4,8 +4,10 @@ import { useLanguage } from '../i18n.tsx';
 import { ContentPage } from './ContentPage.tsx';
 
 /**
- * A service page: its key facts beside a first booking link, its text (numbered lists read as
- * steps), then the booking call to action with the visit's duration.
+ * A service page: its photo if it has one, its key facts beside a first booking link, its text
+ * (numbered lists read as steps), then the booking link once more. The text's own last section
+ * invites the reader to book (docs/behaviour.md#content), so the button follows it with no
+ * heading or box of its own to say the same again.
  */
 export function ServicePage(props: PageProps) {
   const { t } = useLanguage();
@@ -26,11 +28,9 @@ export function ServicePage(props: PageProps) {
   );
   return (
     <ContentPage {...props} lead={lead}>
-      <aside className="booking-cta" aria-labelledby="booking-heading">
-        <h2 id="booking-heading">{t('service.bookHeading')}</h2>
-        <p>{t('service.bookText')}</p>
+      <p className="booking-cta">
         <AppointmentLink settings={props.settings} duration={appointment?.duration} subject={appointment?.subject} />
-      </aside>
+      </p>
     </ContentPage>
   );
 }

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
 /**
- * The services page, as issue 27 asked it (docs/behaviour.md#routes): grouped as the home page
- * groups services.
+ * The services page and the ends of the service pages, as issue 27 asked them
+ * (docs/behaviour.md#routes, #content): grouped as the home page groups services, and one
+ * booking call at the end.
  */
 const locales = ['ca', 'es', 'en'] as const;
 
@@ -67,4 +68,25 @@ describe('the services page', () => {
       expect(links[fitting + 1], locale).toBe(`/${locale}/services/contact-lenses/`);
     }
   });
+});
+
+describe('a service page', () => {
+  it.each(locales)(
+    'in %s, ends with its text’s own call to book and one booking button, not a second box',
+    (locale) => {
+      for (const route of servicePages(locale)) {
+        const article = documentOf(site.files, `${locale}/${route.id}/index.html`).querySelector('main article')!;
+        const last = article.lastElementChild!;
+        expect(last.className, route.id).toBe('booking-cta');
+        expect(last.querySelectorAll('a'), route.id).toHaveLength(1);
+        expect(last.querySelector('[data-island="appointment"] a')?.getAttribute('target'), route.id).toBe('_blank');
+        expect(last.querySelectorAll('h2, h3, p'), route.id).toHaveLength(0);
+        // Right after the text, whose last section asks the reader to book.
+        expect(last.previousElementSibling?.className, route.id).toBe('prose');
+        expect(article.querySelectorAll('[data-island="appointment"]'), route.id).toHaveLength(
+          route.entry!.facts ? 2 : 1,
+        );
+      }
+    },
+  );
 });
