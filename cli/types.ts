@@ -71,6 +71,8 @@ export interface PageEntry {
   /** Short name for menus, the footer and breadcrumbs; the title when not set. */
   readonly label?: string;
   readonly appointment?: { readonly subject?: string; readonly duration?: number };
+  /** On the not-found page: the pages it offers instead, by address without the language (`/services`). */
+  readonly suggestions?: readonly string[];
   /** Key facts of a service page (who it is for, how long, what it costs…), as label and value. */
   readonly facts?: readonly { readonly label: string; readonly value: string }[];
   /** The file it came from, relative to the working directory: `content/es/about.md`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, SEARCH_LIMITS, searchDescriptionSchema, siteFileSchema } from './common.ts';
+import { isoDateSchema, SEARCH_LIMITS, searchDescriptionSchema, siteFileSchema, sitePathSchema } from './common.ts';
 
 /**
  * Page templates a markdown file may ask for; each is one component in templates/pages/.
@@ -99,6 +99,17 @@ export const frontMatterSchema = z
       .meta({
         description: 'The page’s picture, shown below its heading (the hero picture on the home page); optional.',
         examples: [{ src: '/images/illustrations/about.svg', alt: '', width: 800, height: 500, example: true }],
+      }),
+    // A not-found page's way on: the pages it offers, in the editor's order (docs/behaviour.md#404-pages).
+    suggestions: z
+      .array(sitePathSchema)
+      .min(1)
+      .max(8)
+      .optional()
+      .meta({
+        description:
+          'On the not-found page: the pages it offers instead, by their address without the language prefix, in order, from 1 to 8; each shows as a link with the page’s short name.',
+        examples: [['/services', '/products', '/about', '/faq']],
       }),
     appointment: z
       .object({

@@ -110,7 +110,7 @@ describe('pages', () => {
 
   it('shows the English 404 texts and translated ones in Spanish and Catalan', () => {
     const english = documentOf(site.files, 'en/404/index.html');
-    expect(english.querySelector('h1')?.textContent).toBe('Page Not Found');
+    expect(english.querySelector('h1')?.textContent).toBe('Page not found');
     expect(english.querySelector('main')?.textContent).toContain(
       "We're sorry, the page you were looking for doesn't exist or has been moved.",
     );

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
 /**
- * The services page and the ends of the service pages, as issue 27 asked them
- * (docs/behaviour.md#routes, #content): grouped as the home page groups services, and one
- * booking call at the end.
+ * The services page, the ends of the service pages and the 404 page, as issue 27 asked them
+ * (docs/behaviour.md#routes, #content, #404-pages): grouped as the home page groups services,
+ * one booking call at the end, and the language's main pages offered from a missing one.
  */
 const locales = ['ca', 'es', 'en'] as const;
 
@@ -89,4 +89,21 @@ describe('a service page', () => {
       }
     },
   );
+});
+
+describe('the 404 page', () => {
+  it.each(locales)('in %s, offers the home page, the pages its front matter suggests and contact', (locale) => {
+    const document = documentOf(site.files, `${locale}/404/index.html`);
+    const links = [...document.querySelectorAll('main .not-found__links a')];
+    const labelOf = (id: string) => {
+      const entry = site.site.routes.find((route) => route.locale === locale && route.id === id)!.entry!;
+      return entry.label ?? entry.title;
+    };
+    expect(links.map((link) => [link.getAttribute('href'), link.textContent])).toEqual([
+      [`/${locale}/`, expect.any(String)],
+      ...['services', 'products', 'about', 'faq'].map((id) => [`/${locale}/${id}/`, labelOf(id)]),
+      [`/${locale}/#contact`, site.site.content.ui[locale]!['nav.contact']],
+    ]);
+    expect(links[0]!.className).toBe('button button--primary');
+  });
 });
