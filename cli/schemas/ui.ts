@@ -271,8 +271,8 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   ],
   'location.mapLoad': ['The button that loads the embedded map.', 'Load the map'],
   'location.mapNotice': [
-    'The notice beside the map’s button, before the link to the cookie policy.',
-    'Loading it sends your IP address to the map provider, which may set its own cookies.',
+    'The notice under the map’s preview, before the link to the cookie policy. It shows without JavaScript too, where the map’s button does not: it names no button.',
+    'The map comes from an outside provider, which receives your IP address when you view it and may set its own cookies.',
   ],
   'location.mapOpen': [
     'The link that opens the map on the map provider’s site instead.',

@@ -139,3 +139,22 @@ describe('language', () => {
     await page.context().close();
   });
 });
+
+describe('regression: issue 27, the top bar near the top, on phones, without JavaScript or with a late script', () => {
+  it('offers no button in the map note without JavaScript, in any language', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 667 }, { javaScriptEnabled: false });
+    // Each language's stem of "load", the verb of the button that needs JavaScript.
+    for (const [language, load] of [
+      ['ca', /carreg/i],
+      ['es', /carg/i],
+      ['en', /load/i],
+    ] as const) {
+      await page.goto(`${site.url}/${language}/`);
+      const shown = await page
+        .locator('#location .map-preview')
+        .evaluate((preview: HTMLElement) => preview.innerText.replace(/\s+/g, ' '));
+      expect(shown, language).not.toMatch(load);
+    }
+    await page.context().close();
+  });
+});
