@@ -17,7 +17,8 @@ const NAV_LINKS = [
 /**
  * The top bar (docs/behaviour.md#page-frame): logo, main navigation with the phone, language switcher and booking
  * link. Without JavaScript everything is visible; the top-bar island turns the navigation into
- * a full-screen menu on phones, behind the (until then hidden) menu button.
+ * a full-screen menu on phones, behind the (until then hidden) menu button. The booking link is
+ * part of that menu, so phones reach it there; from tablets on it sits in the bar's grid.
  */
 export function Header({
   route,
@@ -92,8 +93,8 @@ export function Header({
               ))}
             </ul>
           </nav>
+          <AppointmentLink settings={settings} className="button button--primary topbar__book" />
         </div>
-        <AppointmentLink settings={settings} className="button button--primary topbar__book" />
       </div>
     </Island>
   );

@@ -1,8 +1,25 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { islandsReady, openPage, THROWING_STORAGE } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
+
+/** A box as the test compares them: where it starts and ends on each axis, in CSS pixels. */
+type Box = { left: number; top: number; right: number; bottom: number };
+/** The boxes of the elements `selector` finds that are shown, in document order. */
+const boxesOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => element.checkVisibility({ visibilityProperty: true }))
+      .map((element) => {
+        const { left, top, right, bottom } = element.getBoundingClientRect();
+        return { left, top, right, bottom, text: element.textContent.trim() };
+      }),
+  );
+const intersect = (a: Box, b: Box) =>
+  Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0 &&
+  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0;
 
 describe('top bar', () => {
   it.each([375, 1024, 1440])(
@@ -141,6 +158,49 @@ describe('language', () => {
 });
 
 describe('regression: issue 27, the top bar near the top, on phones, without JavaScript or with a late script', () => {
+  it.each([
+    [320, 568],
+    [375, 667],
+  ])(
+    'shows a compact phone bar without JavaScript at %i×%i px: every entry in view, no empty band',
+    async (width, height) => {
+      const { page } = await openPage(site.browser, site.url, { width, height }, { javaScriptEnabled: false });
+      for (const language of ['ca', 'es', 'en']) {
+        await page.goto(`${site.url}/${language}/about/`);
+        const where = `/${language}/ at ${width} px`;
+        const [bar] = await boxesOf(page, 'header.topbar');
+        expect(bar!.bottom, `${where}: the bar's height`).toBeLessThanOrEqual(height * (width < 375 ? 0.22 : 0.2));
+        const entries = await boxesOf(page, '.topbar__nav a, .lang-switcher a');
+        expect(entries.length, where).toBe(10);
+        for (const entry of entries) {
+          // Inside the window and the bar, and not hidden behind a scroll of the row.
+          expect(entry.left, `${where}: ${entry.text}`).toBeGreaterThanOrEqual(0);
+          expect(entry.right, `${where}: ${entry.text}`).toBeLessThanOrEqual(width);
+          expect(entry.bottom, `${where}: ${entry.text}`).toBeLessThanOrEqual(bar!.bottom);
+          const x = (entry.left + entry.right) / 2;
+          const y = (entry.top + entry.bottom) / 2;
+          expect(
+            await page.evaluate(
+              ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent?.trim(),
+              [x, y],
+            ),
+            `${where}: ${entry.text} can be tapped`,
+          ).toBe(entry.text);
+        }
+        // No band of the bar without anything in it: between rows, nor under the last one.
+        const rows = [...(await boxesOf(page, '.topbar .brand')), ...entries].sort((a, b) => a.top - b.top);
+        let reached = rows[0]!.bottom;
+        for (const row of rows) {
+          expect(row.top - reached, `${where}: empty band above ${row.text}`).toBeLessThanOrEqual(12);
+          reached = Math.max(reached, row.bottom);
+        }
+        expect(bar!.bottom - reached, `${where}: empty band under the entries`).toBeLessThanOrEqual(12);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      }
+      await page.context().close();
+    },
+  );
+
   it('offers no button in the map note without JavaScript, in any language', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 375, height: 667 }, { javaScriptEnabled: false });
     // Each language's stem of "load", the verb of the button that needs JavaScript.
@@ -155,6 +215,57 @@ describe('regression: issue 27, the top bar near the top, on phones, without Jav
         .evaluate((preview: HTMLElement) => preview.innerText.replace(/\s+/g, ' '));
       expect(shown, language).not.toMatch(load);
     }
+    await page.context().close();
+  });
+
+  it('keeps the logo and the call link apart at 320 px, in every language, with nothing overflowing', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 320, height: 568 });
+    for (const language of ['ca', 'es', 'en']) {
+      await page.goto(`${site.url}/${language}/`);
+      await islandsReady(page);
+      const [brand] = await boxesOf(page, '.topbar .brand');
+      const [call] = await boxesOf(page, '.topbar__call');
+      const [toggle] = await boxesOf(page, '[data-menu-toggle]');
+      expect(intersect(brand!, call!), `${language}: the logo's and the call link's boxes`).toBe(false);
+      expect(intersect(call!, toggle!), `${language}: the call link's and the menu button's boxes`).toBe(false);
+      expect(
+        await page.locator('.topbar .brand').evaluate((link) => {
+          const name = link.querySelector('span')!;
+          return (
+            name.getBoundingClientRect().right <= link.getBoundingClientRect().right + 0.5 &&
+            name.scrollWidth <= name.clientWidth
+          );
+        }),
+        `${language}: the shop's name stays inside its link`,
+      ).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    }
+    await page.context().close();
+  });
+
+  it('offers the booking link in the open phone menu, with the logo still in view', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 667 });
+    await page.goto(`${site.url}/en/about/`);
+    await islandsReady(page);
+    await page.locator('[data-menu-toggle]').click();
+    const booking = page.locator('#main-menu [data-island="appointment"] a');
+    await expect.poll(() => booking.isVisible(), { message: 'the booking link in the open menu' }).toBe(true);
+    const [logo] = await boxesOf(page, '.topbar .brand');
+    expect(
+      await page.evaluate(
+        ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.brand')),
+        [(logo!.left + logo!.right) / 2, (logo!.top + logo!.bottom) / 2],
+      ),
+      'the logo is on top of the open menu',
+    ).toBe(true);
+    await page.goto(`${site.url}/en/`);
+    const elsewhere = await page.locator('.hero [data-island="appointment"] a').getAttribute('href');
+    expect(await booking.getAttribute('href')).toBe(elsewhere);
+    await islandsReady(page);
+    await page.locator('[data-menu-toggle]').click();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), booking.click()]);
+    await tab.waitForURL(elsewhere!);
+    await expect.poll(() => page.locator('[data-toasts] .toast').textContent()).toContain('Booking page opened');
     await page.context().close();
   });
 });
