@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve, sep } from 'node:path';
+import { readRange } from './byte-range.ts';
 import { listenOnFreePort, localUrl, LOOPBACK } from './listen.ts';
 import { createHostRules } from './host-rules.ts';
 import { parseRequestPath } from './request-path.ts';
@@ -37,7 +38,8 @@ export interface RunningServer {
  * without its slash redirected to it, and the build's precompressed copies sent to browsers that
  * take them. Files come through sirv, looked up afresh on every request
  * (a rebuild swaps the folder while the server runs). A malformed or hostile address gets a
- * 400 and nothing outside `root` is ever read. Port 0 picks a free port.
+ * 400 and nothing outside `root` is ever read; a `Range` is answered as nginx answers it
+ * (byte-range.ts). Port 0 picks a free port.
  */
 export async function serveFolder(root: string, options: ServeOptions = {}): Promise<RunningServer> {
   const folder = resolve(root);
@@ -97,9 +99,29 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
         if (page && (await stat(page).catch(() => undefined))?.isFile()) await sendHtml(response, 200, page);
         else await notFound();
       } else {
+        const served = stats?.isDirectory() ? inFolder(`${path}index.html`) : file;
+        const size = served === undefined ? undefined : (await stat(served).catch(() => undefined))?.size;
+        // A range asked `If-Range` it is unchanged gets the whole file: nothing here checks the validator.
+        if (request.headers['if-range'] !== undefined) delete request.headers.range;
+        if (request.headers.range !== undefined && size !== undefined) {
+          const range = readRange(request.headers.range, size);
+          if (range === 'unsatisfiable') {
+            response.writeHead(416, { 'content-range': `bytes */${size}` }).end();
+            return;
+          }
+          // sirv reads one plain `first-last` range, of the file itself, not of a .br or .gz copy.
+          if (range === undefined) delete request.headers.range;
+          else request.headers.range = `bytes=${range.first}-${range.last}`;
+          delete request.headers['accept-encoding'];
+        }
         files(request, response, () => void notFound());
       }
-    })();
+    })().catch((error: Error) => {
+      // A request the code above did not foresee costs that request, never the server.
+      console.error(`${request.method} ${request.url}: ${error.message}`);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Internal Server Error');
+    });
   });
   const host = options.host ?? LOOPBACK;
   const port = await listenOnFreePort(server, {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { copyGenerator, copyProject, runCli } from '../helpers/cli.ts';
+import { expectHostileHeadersAnswered } from '../helpers/hostile-headers.ts';
 
 let project: string;
 let generator: string;
@@ -114,6 +115,11 @@ describe('dev server', () => {
     expect((await fetch(`${url}/es/nada/`)).status).toBe(404);
     await expectServedAsCleanBuild();
   }, 60_000);
+
+  it('answers hostile headers on an asset (ranges as nginx does, broken conditionals, a huge cookie) and keeps serving', async () => {
+    const robots = await readFile(join(project, '.cache/sitegen/dev-site/robots.txt'));
+    await expectHostileHeadersAnswered(url, '/robots.txt', robots);
+  });
 
   it('renders again the page whose text changed, says how long it took, and reloads the open page', async () => {
     const file = join(project, 'content/es/about.md');

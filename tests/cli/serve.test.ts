@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, ROOT, runCli } from '../helpers/cli.ts';
+import { expectHostileHeadersAnswered } from '../helpers/hostile-headers.ts';
 
 const SECRET = 'the-secret-beside-the-site';
 let project: string;
@@ -98,6 +99,14 @@ describe('the preview server', () => {
       expect((await get('/ca/')).status).toBe(200);
     },
   );
+
+  it('answers hostile headers (ranges as nginx does, broken conditionals, a huge cookie, odd methods) and keeps serving', async () => {
+    await expectHostileHeadersAnswered(
+      `http://127.0.0.1:${port}`,
+      '/robots.txt',
+      await readFile(join(project, 'dist/robots.txt')),
+    );
+  });
 
   it('answers a form posted to a page as static hosts do: 405', async () => {
     const posted = await get('/ca/', 'POST');
