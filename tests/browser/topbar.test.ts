@@ -29,7 +29,6 @@ describe('top bar', () => {
       for (const path of ['/ca/', '/es/services/orto-k/', '/en/legal/privacy-policy/']) {
         await page.goto(site.url + path);
         await page.evaluate(() => window.scrollTo(0, 1500));
-        // The bar turning smaller shortens the page a little, and the browser keeps the text in place.
         await expect.poll(() => page.evaluate(() => window.scrollY), { message: path }).toBeGreaterThan(1450);
         const bar = await page.locator('header.topbar').boundingBox();
         expect(bar?.y, `${path} at ${width}px`).toBe(0);
@@ -47,13 +46,22 @@ describe('top bar', () => {
     await page.context().close();
   });
 
-  it('turns shorter on desktops once scrolled more than 20 px', async () => {
+  it('turns shorter on desktops once scrolled more than 20 px, and what shows under it takes the clicks', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 1440, height: 900 }, { reducedMotion: 'reduce' });
     await page.goto(`${site.url}/en/`);
-    const height = async () => (await page.locator('header.topbar').boundingBox())!.height;
-    const before = await height();
+    // The bar's band is drawn by its ::before and rises with a transform; the bar's box keeps its size.
+    const bandBottom = () =>
+      page.locator('header.topbar').evaluate((bar) => {
+        const shift = new DOMMatrixReadOnly(getComputedStyle(bar, '::before').transform).m42;
+        return bar.getBoundingClientRect().bottom + shift;
+      });
+    const before = await bandBottom();
     await page.evaluate(() => window.scrollTo(0, 21));
-    await expect.poll(height).toBeLessThan(before - 8);
+    await expect.poll(bandBottom).toBeLessThan(before - 8);
+    const below = (await bandBottom()) + 2;
+    expect(await page.evaluate((y) => Boolean(document.elementFromPoint(720, y)?.closest('.topbar')), below)).toBe(
+      false,
+    );
     await page.context().close();
   });
 
@@ -158,6 +166,50 @@ describe('language', () => {
 });
 
 describe('regression: issue 27, the top bar near the top, on phones, without JavaScript or with a late script', () => {
+  it.each([375, 1024, 1440, 1920])(
+    'rests 20 to 28 px from the top at %i px without flickering: one change of size at most, no layout shift',
+    async (width) => {
+      const { page } = await openPage(site.browser, site.url, { width, height: 900 });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift' });
+        Object.assign(window, { shifts });
+      });
+      await page.goto(`${site.url}/en/`);
+      await islandsReady(page);
+      for (const y of [20, 21, 24, 28]) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForFunction(() => !document.querySelector('.topbar--scrolled'));
+        // Thirty frames after the scroll: the bar's 0.2 s change has ended and, if its new size
+        // moved the page, the browser has pulled the page back and the bar has changed again.
+        const rest = await page.evaluate(async (top) => {
+          const bar = document.querySelector('.topbar')!;
+          const shifts = (window as unknown as { shifts: number[] }).shifts;
+          shifts.length = 0;
+          let changes = 0;
+          const observer = new MutationObserver(() => (changes += 1));
+          observer.observe(bar, { attributeFilter: ['class'] });
+          window.scrollTo(0, top);
+          const offsets = new Set<number>();
+          for (let frame = 0; frame < 30; frame += 1) {
+            await new Promise((painted) => requestAnimationFrame(painted));
+            offsets.add(window.scrollY);
+          }
+          observer.disconnect();
+          return { changes, shifts: shifts.length, offsets: [...offsets] };
+        }, y);
+        expect(rest, `resting ${y} px from the top at ${width} px`).toEqual({
+          changes: y > 20 ? 1 : 0,
+          shifts: 0,
+          offsets: [y],
+        });
+      }
+      await page.context().close();
+    },
+  );
+
   it.each([
     [320, 568],
     [375, 667],

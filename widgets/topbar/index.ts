@@ -1,14 +1,19 @@
 import type { WidgetProps } from '../registry.ts';
 import { saveLanguage } from '../shared/saved-language.ts';
 
-/** The top bar turns smaller and shadowed past this scroll offset (docs/behaviour.md#page-frame). */
-const SCROLL_THRESHOLD_PX = 20;
+/** The top bar turns smaller and shadowed past this scroll offset (docs/behaviour.md#page-frame)… */
+const SCROLLED_PAST_PX = 20;
+/** …and full-size again only this near the top: no offset sits on the edge between the two (issue 27). */
+const FULL_SIZE_WITHIN_PX = 10;
 /** From this width on the navigation fits in the bar and there is no menu (the CSS breakpoint). */
 const MENU_MEDIA = '(max-width: 47.99rem)';
 
 /** The top bar: scrolled state, the phone menu, and language links that keep query and hash. */
 export function mount(header: HTMLElement, labels: WidgetProps['topbar']): void {
-  const update = () => header.classList.toggle('topbar--scrolled', window.scrollY > SCROLL_THRESHOLD_PX);
+  const update = () => {
+    if (window.scrollY > SCROLLED_PAST_PX) header.classList.add('topbar--scrolled');
+    else if (window.scrollY <= FULL_SIZE_WITHIN_PX) header.classList.remove('topbar--scrolled');
+  };
   window.addEventListener('scroll', update, { passive: true });
   update();
   setUpMenu(header, labels);
