@@ -6,7 +6,8 @@ import { useLanguage } from '../i18n.tsx';
 /**
  * Marks the page as scripted before it is first painted, so the phone top bar is laid out
  * collapsed from the start instead of shifting when its script runs; should the menu script
- * not arrive within 3 s, the mark goes and the full navigation shows again.
+ * not arrive within 3 s, the mark goes and the full navigation shows again, until the script,
+ * however late, puts the mark back (widgets/topbar).
  */
 const SCRIPTED_MARK =
   "document.documentElement.classList.add('js');setTimeout(function(){if(!document.querySelector('.topbar--enhanced'))document.documentElement.classList.remove('js')},3000)";

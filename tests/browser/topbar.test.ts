@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { islandsReady, openPage, THROWING_STORAGE } from '../helpers/browser.ts';
+import { islandsReady, openPage, pauseClock, startIslands, THROWING_STORAGE } from '../helpers/browser.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 
 const site = useServedSite();
@@ -209,6 +209,38 @@ describe('regression: issue 27, the top bar near the top, on phones, without Jav
       await page.context().close();
     },
   );
+
+  it('lets a top-bar script that arrives after the 3 s fallback take the page back: one-row phone bar, menu, map button', async () => {
+    const { page, errors } = await openPage(site.browser, site.url, { width: 375, height: 667 });
+    await pauseClock(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/topbar\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/en/`);
+    // The head's fallback gives up on the script after 3 s and shows the page as without JavaScript.
+    await page.clock.runFor(3000);
+    await page.waitForFunction(() => !document.documentElement.classList.contains('js'));
+    release();
+    await startIslands(page);
+    expect(
+      await page.evaluate(() => document.documentElement.classList.contains('js')),
+      'the page is marked as scripted again',
+    ).toBe(true);
+    expect((await page.locator('header.topbar').boundingBox())!.height, 'the bar is one row').toBeLessThan(72);
+    const toggle = page.locator('[data-menu-toggle]');
+    expect(await toggle.isVisible(), 'the menu button shows').toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.locator('#main-menu .topbar__nav a').first().isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('#location').scrollIntoViewIfNeeded();
+    expect(await page.locator('#location [data-map-load]').isVisible(), 'the map button shows').toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 
   it.each([
     [320, 568],

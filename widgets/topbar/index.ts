@@ -10,6 +10,9 @@ const MENU_MEDIA = '(max-width: 47.99rem)';
 
 /** The top bar: scrolled state, the phone menu, and language links that keep query and hash. */
 export function mount(header: HTMLElement, labels: WidgetProps['topbar']): void {
+  // The head drops the scripted mark when this script is late (docs/behaviour.md#page-frame); once
+  // it runs, the page is scripted again: the phone bar collapses and the map's button shows.
+  document.documentElement.classList.add('js');
   const update = () => {
     if (window.scrollY > SCROLLED_PAST_PX) header.classList.add('topbar--scrolled');
     else if (window.scrollY <= FULL_SIZE_WITHIN_PX) header.classList.remove('topbar--scrolled');
