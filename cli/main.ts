@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CHROMIUM } from './check/chromium.ts';
 import { CHECK_GATES } from './check/gate-names.ts';
@@ -235,7 +236,11 @@ function serverOptions(command: Command, port: number): Command {
   return command
     .option('-p, --port <number>', 'port to listen on (the next free one if it is taken)', parsePort, port)
     .option('--strict-port', 'fail if the port is taken instead of taking the next free one')
-    .option('--host [address]', 'listen beyond 127.0.0.1: on every network interface, or on the address given')
+    .option(
+      '--host [address]',
+      'listen beyond 127.0.0.1: on every network interface, or on the address given',
+      parseHost,
+    )
     .option('--open', 'open the site in the default browser');
 }
 
@@ -275,6 +280,20 @@ function parsePort(value: string): number {
     throw new InvalidArgumentError('a port is a whole number from 1 to 65535.');
   }
   return port;
+}
+
+/**
+ * A `--host` value: an IP address, or a host name (letters, digits, hyphens, dots) that is not
+ * a mistyped address (`999.1.1.1`). Checked before anything runs, instead of after a build.
+ */
+function parseHost(value: string): string {
+  const hostName = /^(?!\d+(\.\d+)*$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+  if (isIP(value) === 0 && !(value.length <= 253 && hostName.test(value))) {
+    throw new InvalidArgumentError(
+      'an address is an IP address of this machine (192.168.1.20, ::1) or its host name (localhost).',
+    );
+  }
+  return value;
 }
 
 /** A `--skip` value: gate names separated by commas, each one of the gates. */

@@ -142,6 +142,22 @@ describe('the command line', () => {
     },
   );
 
+  it.each([
+    ['dev', '999.1.1.1'],
+    ['preview', ''],
+    ['preview', 'my host'],
+  ])(
+    'refuses `%s --host %s` in one line that says what an address is, exit 2, before building',
+    async (command, host) => {
+      const result = await runCli([command, '--host', host], { cwd: project });
+      expectSetupProblem(result);
+      expect(result.stderr.split('\n')[0]).toBe(
+        `error: option '--host [address]' argument '${host}' is invalid. an address is an IP address of this machine (192.168.1.20, ::1) or its host name (localhost).`,
+      );
+      expect(result.stdout).toBe('');
+    },
+  );
+
   it('refuses a gate name that does not exist, listing the gates, before checking anything', async () => {
     const result = await runCli(['check', '--skip', 'accesibility'], { cwd: project });
     expectSetupProblem(result);
