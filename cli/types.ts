@@ -60,7 +60,7 @@ export interface PageEntry {
   readonly description: string;
   readonly keywords: readonly string[];
   readonly updated?: string;
-  /** A photo or illustration shown under the title; `alt` is empty when it is decorative. */
+  /** A photo or illustration shown right under the title, loaded first; `alt` is empty when it is decorative. */
   readonly image?: {
     readonly src: string;
     readonly alt: string;

@@ -50,9 +50,11 @@ export const productSchema = z
       description: 'The page the card leads to, by its path without the language prefix.',
       examples: ['/services/eyeglasses'],
     }),
+    // A photo of content/images/ becomes a responsive <picture>, loaded lazily (the cards are below the hero).
     image: siteFileSchema.optional().meta({
-      description: 'The card’s picture, a file of public/ by its path from the site’s root; optional.',
-      examples: ['/images/products/eyeglasses.svg'],
+      description:
+        'The card’s picture by its path from the site’s root: a JPEG or PNG photo of content/images/ becomes a responsive photo, an SVG of public/ is shown as it is; optional.',
+      examples: ['/images/products/eyeglasses.svg', '/images/products-eyeglasses.jpg'],
     }),
   })
   .strict()

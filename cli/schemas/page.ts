@@ -97,7 +97,8 @@ export const frontMatterSchema = z
       .strict()
       .optional()
       .meta({
-        description: 'The page’s picture, shown below its heading (the hero picture on the home page); optional.',
+        description:
+          'The page’s picture, shown right under its heading and loaded first (the hero picture on the home page); optional: the page is laid out for either.',
         examples: [{ src: '/images/illustrations/about.svg', alt: '', width: 800, height: 500, example: true }],
       }),
     // A not-found page's way on: the pages it offers, in the editor's order (docs/behaviour.md#404-pages).

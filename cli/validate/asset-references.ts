@@ -17,10 +17,13 @@ interface AssetReference {
   readonly allowsPhoto: boolean;
 }
 
-/** Fields of the collections that name an image, which an <img> shows as it is. */
+/**
+ * Fields of the collections that name an image: a product card's may be a photo of
+ * content/images/ (a responsive <picture>), a brand's logo is a drawing an <img> shows as it is.
+ */
 const COLLECTION_IMAGES = [
-  { file: 'collections/products.yaml', collection: 'products', field: 'image' },
-  { file: 'collections/brands.yaml', collection: 'brands', field: 'logo' },
+  { file: 'collections/products.yaml', collection: 'products', field: 'image', allowsPhoto: true },
+  { file: 'collections/brands.yaml', collection: 'brands', field: 'logo', allowsPhoto: false },
 ] as const;
 
 /** An image in a page's markdown: `![Alt](/images/shop.jpg "priority")`. */
@@ -48,12 +51,12 @@ export function checkAssetReferences(
     if (page.image && source)
       references.push({ src: page.image.src, source, path: ['image', 'src'], allowsPhoto: true });
   }
-  for (const { file, collection, field } of COLLECTION_IMAGES) {
+  for (const { file, collection, field, allowsPhoto } of COLLECTION_IMAGES) {
     const source = byPath.get(file);
     if (!source) continue;
     (collections[collection] as readonly Record<string, unknown>[]).forEach((entry, index) => {
       const src = entry[field];
-      if (typeof src === 'string') references.push({ src, source, path: [index, field], allowsPhoto: false });
+      if (typeof src === 'string') references.push({ src, source, path: [index, field], allowsPhoto });
     });
   }
   const publicFiles = new Map(sources.publicFiles.map((file) => [file.path, file]));

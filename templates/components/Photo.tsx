@@ -17,6 +17,8 @@ interface PhotoProps {
 /**
  * A photo from content/images/ as a responsive <picture> (AVIF, WebP, at the widths the build
  * made, and a sized fallback), or any other image (an SVG illustration of public/) as it is.
+ * Always sized; lazy unless `priority` (the first screen's photo, fetched first). The <picture>
+ * (class `photo`) lays out as its <img>, so `className` styles the image in either case.
  */
 export function Photo({ src, alt, width, height, images, sizes, className, priority, dataHero }: PhotoProps) {
   const responsive = images[src];
@@ -34,7 +36,7 @@ export function Photo({ src, alt, width, height, images, sizes, className, prior
   );
   if (!responsive) return img;
   return (
-    <picture>
+    <picture className="photo">
       {responsive.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
       ))}

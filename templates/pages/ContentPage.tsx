@@ -9,8 +9,9 @@ import { trailOf } from '../site-pages.ts';
 
 /**
  * A page of text (templates `page` and `legal`, and the base of service pages): breadcrumbs,
- * title, the date of a legal text, `lead` (a service page's key facts), an optional
- * illustration, the body, then `children`.
+ * title, the date of a legal text, the page's own photo if it has one, `lead` (a service page's
+ * key facts), the body, then `children`. The photo sits right under the title, on the first
+ * screen at every width: it loads first, never lazily, and without one nothing is left in its place.
  */
 export function ContentPage(props: PageProps & { lead?: ReactNode; children?: ReactNode }) {
   const { region, t } = useLanguage();
@@ -24,15 +25,16 @@ export function ContentPage(props: PageProps & { lead?: ReactNode; children?: Re
         {route.template === 'legal' && entry.updated && (
           <p className="page__updated">{t('page.updated', { date: formatDate(region, entry.updated) })}</p>
         )}
-        {props.lead}
         {entry.image && (
           <Photo
             {...entry.image}
             className="page__image"
             images={props.images}
             sizes="(min-width: 48rem) 44rem, 100vw"
+            priority
           />
         )}
+        {props.lead}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         {props.children}
       </article>

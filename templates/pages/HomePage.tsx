@@ -36,7 +36,7 @@ export function HomePage(props: PageProps) {
   return (
     <BaseLayout {...props} structuredData={business}>
       <Island name="home" load="load" props={{ placeholder: HERO_PLACEHOLDER }}>
-        <section id="hero" className="hero" aria-labelledby="hero-heading">
+        <section id="hero" className={hero ? 'hero' : 'hero hero--text'} aria-labelledby="hero-heading">
           <div className="hero__text">
             <h1 id="hero-heading">{t('hero.title')}</h1>
             <p className="hero__subtitle">{t('hero.subtitle')}</p>
@@ -62,7 +62,7 @@ export function HomePage(props: PageProps) {
       </Island>
       <TrustStrip settings={settings} buildYear={props.buildYear} />
       <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-      <ProductsSection products={collections.products} financing={settings.financing} />
+      <ProductsSection products={collections.products} financing={settings.financing} images={props.images} />
       <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>
         <AppointmentLink settings={settings} duration={OPTICAL_VISIT_MINUTES} />
       </ServicesSection>

@@ -1,20 +1,24 @@
-import type { Product, Settings } from '../../cli/types.ts';
+import type { ImageManifest, Product, Settings } from '../../cli/types.ts';
+import { Photo } from '../components/Photo.tsx';
 import { creditExampleText, formatPrice } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
 
 /**
- * The home page's product teasers with their "from" prices (docs/behaviour.md#home-page). A
+ * The home page's product teasers with their "from" prices (docs/behaviour.md#home-page), each
+ * with its picture if it has one: a photo of content/images/ as a responsive <picture>. A
  * monthly price is marked and explained by the representative example of its credit, under
  * the cards (Ley 16/2011, art. 9; validation makes sure the example exists and agrees).
  */
 export function ProductsSection({
   products,
   financing,
+  images,
 }: {
   products: readonly Product[];
   financing: Settings['financing'];
+  images: ImageManifest;
 }) {
   const { locale, t, pick } = useLanguage();
   const example =
@@ -28,15 +32,16 @@ export function ProductsSection({
           const price = formatPrice(locale, product.price);
           return (
             <li key={product.id} className="card product-card" data-reveal="">
+              {/* Decorative: the card's name says what it shows. Below the hero, so lazy. */}
               {product.image && (
-                <img
-                  className="card__image"
+                <Photo
                   src={product.image}
                   alt=""
                   width={400}
                   height={300}
-                  loading="lazy"
-                  decoding="async"
+                  images={images}
+                  sizes="(min-width: 56rem) 18rem, 50vw"
+                  className="card__image"
                 />
               )}
               <p className="card__eyebrow">{pick(product.category)}</p>

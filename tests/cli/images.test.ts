@@ -40,7 +40,7 @@ const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`
 describe('content images', () => {
   it('named in front matter, become the page photo: a <picture> with AVIF and WebP and a sized fallback', async () => {
     const html = await readFile(join(project, 'dist/es/services/orto-k/index.html'), 'utf8');
-    const picture = /<picture>(.*?)<\/picture>/.exec(html)![1]!;
+    const picture = /<picture class="photo">(.*?)<\/picture>/.exec(html)![1]!;
     expect([...picture.matchAll(/<source type="(image\/\w+)"/g)].map((match) => match[1])).toEqual([
       'image/avif',
       'image/webp',

@@ -57,12 +57,13 @@ describe('accessibility of the markup', () => {
     }
   });
 
-  it('gives every image an alt text, and sizes so nothing shifts; only the hero loads eagerly', () => {
+  it('gives every image an alt text, and sizes so nothing shifts; only the first screen’s picture loads eagerly', () => {
     for (const { path, document } of pages()) {
       for (const image of document.querySelectorAll('img')) {
         expect(image.hasAttribute('alt'), `${path}: ${image.outerHTML}`).toBe(true);
         expect(image.getAttribute('width') && image.getAttribute('height'), `${path}: ${image.outerHTML}`).toBeTruthy();
-        const isHero = image.hasAttribute('data-hero');
+        // The home page's hero, or a page's own picture right under its title.
+        const isHero = image.hasAttribute('data-hero') || image.classList.contains('page__image');
         const isTopBar = Boolean(image.closest('header'));
         if (!isHero && !isTopBar) expect(image.getAttribute('loading'), `${path}: ${image.outerHTML}`).toBe('lazy');
         if (isHero) expect(image.getAttribute('fetchpriority')).toBe('high');
