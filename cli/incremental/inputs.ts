@@ -5,8 +5,8 @@ import { contentHash } from '../lib/hash.ts';
 
 /**
  * A key of everything a build reads and of how it was asked to build: every file of the
- * content, public/ and the widgets' sources by its stamp (size, modification and change times,
- * inode), the generator's installed packages (npm rewrites their lock file on every install),
+ * content, public/ and the widgets' sources, and the stylesheet, by its stamp (size,
+ * modification and change times, inode), the generator's installed packages (npm rewrites their lock file on every install),
  * the generator's own version, the options that change the output, and the year. Any edit,
  * addition or removal changes it, however a file was saved: writing a file changes its change
  * time, which nobody can set back. Stamps, not bytes: nothing is read.
@@ -30,6 +30,8 @@ export function inputsKeyOf(config: Config): string {
     const files = filesBelow(folder);
     lines.push(...(files ? files.map(stampOf).sort() : [`${folder}\0missing`]));
   }
+  // The stylesheet is no TypeScript, so the generator's key leaves it out: it counts here.
+  lines.push(stampOf(config.stylesheet));
   lines.push(stampOf(join(dirname(config.widgetsDir), 'node_modules/.package-lock.json')));
   return contentHash(lines.join('\n'));
 }

@@ -185,4 +185,16 @@ describe('a changed generator', () => {
     expect(await readFile(join(project, 'dist/ca/index.html'), 'utf8')).toContain(`/assets/${after[0]}`);
     expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project, bin));
   });
+
+  it('renders every page again when only the stylesheet changes, with the new stylesheet address', async () => {
+    const bin = join(generator, 'cli/bin.js');
+    const before = (await readdir(join(project, 'dist/assets'))).filter((name) => /^site\..+\.css$/.test(name));
+    await edit(generator, 'templates/styles/site.css', (text) => `${text}\n.edited { color: red; }\n`);
+    expect(await buildIn(project, [], bin)).toEqual({ rendered: pages, kept: 0 });
+    const after = (await readdir(join(project, 'dist/assets'))).filter((name) => /^site\..+\.css$/.test(name));
+    expect(after).toHaveLength(1);
+    expect(after).not.toEqual(before);
+    expect(await readFile(join(project, 'dist/ca/index.html'), 'utf8')).toContain(`/assets/${after[0]}`);
+    expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project, bin));
+  });
 });
