@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 /**
  * A contact sheet for people who review the design: every page template in every language at
- * 375, 768, 1280 and 1920 px, plus the phone menu and the consent banner, gathered in one
- * `dist-shots/index.html` that needs nothing but a browser to open. The browser tests measure the
- * layout (no sideways scrolling, no overlapping items in the top bar or footer); whether it looks
- * right is for a person to judge, and this lets one see every page at every width at once,
- * without running the site.
+ * 320, 375, 768, 1440 and 1920 px, plus the phone menu and the consent banner, gathered in one
+ * `dist-shots/index.html` that needs nothing but a browser to open. The templates that show a
+ * photo (the home page's hero and product cards, the about page, a service page) are shot twice:
+ * as the content is, and with sample photos in every place that takes one, so both states of
+ * each layout can be judged. The browser tests measure the layout (no sideways scrolling, no
+ * overlapping items in the top bar or footer); whether it looks right is for a person to judge,
+ * and this lets one see every page at every width at once, without running the site.
  *
  * The site is built into a folder of its own (not `dist/`), so that a build, a `preview` or a
  * `check` someone is running on `dist/` is never disturbed, and the shots show the sources as
- * they are now. Chromium loads nothing but the local preview server: every other request is
- * answered with an empty page, so the sheet is the same with or without a network.
+ * they are now. The sample photos are drawn by sharp at run time into a copy of content/ under
+ * `.cache/`, never committed, and each says it is a sample. Chromium loads nothing but the local
+ * preview server: every other request is answered with an empty page, so the sheet is the same
+ * with or without a network.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { constants } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -24,26 +28,43 @@ import sharp from 'sharp';
 
 const started = performance.now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const siteDir = join(root, '.cache/sitegen/shots-site');
+const scratch = join(root, '.cache/sitegen');
 const outDir = join(root, 'dist-shots');
 
 /**
- * One address per page template (the ids of templates/pages/index.ts). The built HTML carries
- * no mark of its template, so the list is kept here; an address the build no longer has is
- * reported and left out.
+ * One address per page template (the ids of templates/pages/index.ts); `photos` marks those
+ * shot with sample photos too. The built HTML carries no mark of its template, so the list is
+ * kept here; an address the build no longer has is reported and left out.
  */
 const TEMPLATES = [
-  { id: 'home', label: 'Home', path: '' },
-  { id: 'page', label: 'Content page', path: 'about/' },
-  { id: 'service', label: 'Service', path: 'services/orto-k/' },
+  { id: 'home', label: 'Home', path: '', photos: true },
+  { id: 'page', label: 'Content page', path: 'about/', photos: true },
+  { id: 'service', label: 'Service', path: 'services/orto-k/', photos: true },
   { id: 'index', label: 'Folder index', path: 'services/' },
   { id: 'model-list', label: 'Model list', path: 'products/oticon-models/' },
   { id: 'model', label: 'Model', path: 'products/oticon-models/real/' },
   { id: 'legal', label: 'Legal page', path: 'legal/privacy-policy/' },
   { id: 'not-found', label: 'Not found (404)', path: '404/' },
 ];
+/** The two states of the site: its content as it is, and the same with a sample photo in every place that takes one. */
+const STATES = [
+  { id: 'plain', label: 'as the content is', content: 'content', site: join(scratch, 'shots-site') },
+  {
+    id: 'photos',
+    label: 'with sample photos',
+    content: relative(root, join(scratch, 'shots-photos/content')),
+    site: join(scratch, 'shots-site-photos'),
+  },
+];
 const PHONE = { width: 375, height: 667 };
-const VIEWPORTS = [PHONE, { width: 768, height: 900 }, { width: 1280, height: 900 }, { width: 1920, height: 900 }];
+/** The narrowest phone the site supports, a common one, a tablet, a laptop and a large screen. */
+const VIEWPORTS = [
+  { width: 320, height: 568 },
+  PHONE,
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+];
 /** The machine has two cores: a third page only makes every shot slower. */
 const PARALLEL_PAGES = 2;
 /**
@@ -51,7 +72,7 @@ const PARALLEL_PAGES = 2;
  * screens; the shots themselves are PNGs, sharp text for the reviewer at only a third more bytes
  * than a JPEG, the site being flat colour and illustrations.
  */
-const THUMB_WIDTH = 240;
+const THUMB_WIDTH = 200;
 const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
@@ -63,46 +84,129 @@ const CHROMIUM_ARGS = [
 ];
 
 async function main() {
-  await buildSite();
-  const languages = await siteLanguages();
+  await writePhotoContent(join(root, STATES[1].content));
+  for (const state of STATES) await buildSite(state);
+  const languages = await siteLanguages(STATES[0].site);
   const { pages, missing } = pagesToShoot(languages);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'thumbs'), { recursive: true });
 
-  const preview = await startPreview(await freePort());
   let browser;
+  const jobs = [];
   try {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     });
-    const consent = await storedConsent(browser, preview.origin, languages[0]);
-    const jobs = [...pages.flatMap(fullPageJobs), ...languages.flatMap(extraJobs)];
-    let done = 0;
-    await inParallel(jobs, PARALLEL_PAGES, async (job) => {
-      await shoot(browser, preview.origin, consent, job);
-      console.log(`[${String(++done).padStart(String(jobs.length).length)}/${jobs.length}] ${job.file}`);
-    });
+    for (const state of STATES) {
+      const stateJobs = [
+        ...pages.filter((page) => state.id === 'plain' || page.template.photos).flatMap(fullPageJobs(state)),
+        ...(state.id === 'plain' ? languages.flatMap(extraJobs) : []),
+      ];
+      jobs.push(...(await shootState(browser, state, stateJobs, languages[0], jobs.length)));
+    }
     await Promise.all(jobs.map(addThumbnail));
     const sheet = join(outDir, 'index.html');
     await writeFile(sheet, contactSheet(languages, jobs));
     await report(sheet, jobs.length, missing);
   } finally {
     await browser?.close();
+  }
+}
+
+/** Serves one state's build with `sitegen preview` and takes its shots, two pages at a time. */
+async function shootState(browser, state, jobs, lang, before) {
+  const preview = await startPreview(state.site, await freePort());
+  try {
+    const consent = await storedConsent(browser, preview.origin, lang);
+    let done = 0;
+    await inParallel(jobs, PARALLEL_PAGES, async (job) => {
+      await shoot(browser, preview.origin, consent, job);
+      console.log(`[${before + ++done}] ${job.file}`);
+    });
+    return jobs;
+  } finally {
     await preview.stop();
   }
 }
 
-/** The generator's own incremental build: after the first run only what changed is rendered again. */
-async function buildSite() {
+/**
+ * A copy of content/ with a sample photo in every place that takes one: the home page's hero,
+ * the about page, the service page of the sheet, and every product card. The photos are drawn
+ * here (gradients and soft lights, labelled "Sample photo"), the same bytes every run, so the
+ * build's image cache makes them once.
+ */
+async function writePhotoContent(dir) {
+  await rm(dir, { recursive: true, force: true });
+  await cp(join(root, 'content'), dir, { recursive: true });
+  await mkdir(join(dir, 'images'), { recursive: true });
+  const photo = async (name, width, height, label, colours) => {
+    await writeFile(join(dir, 'images', name), await samplePhoto(width, height, label, colours));
+    return `{ src: /images/${name}, alt: "Sample photo: ${label}", width: ${width}, height: ${height} }`;
+  };
+  const hero = await photo('sample-hero.jpg', 1600, 1200, 'the shop', ['#0f5e63', '#e0a458']);
+  const about = await photo('sample-team.jpg', 1800, 1000, 'the team', ['#a8432d', '#f4ede4']);
+  const servicePhoto = await photo('sample-service.jpg', 1600, 1067, 'a fitting', ['#2f8c8f', '#dcefed']);
+  const service = TEMPLATES.find((template) => template.id === 'service').path.replace(/\/$/, '');
+  const languages = (await readdir(dir, { withFileTypes: true })).filter(
+    (entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'index.md')),
+  );
+  for (const { name } of languages) {
+    await setFrontMatterImage(join(dir, name, 'index.md'), hero);
+    await setFrontMatterImage(join(dir, name, 'about.md'), about);
+    await setFrontMatterImage(join(dir, name, `${service}.md`), servicePhoto);
+  }
+  const products = join(dir, 'collections/products.yaml');
+  let yaml = await readFile(products, 'utf8');
+  for (const [index, id] of [...yaml.matchAll(/^- id: (\S+)/gm)].map((match) => match[1]).entries()) {
+    await photo(`sample-product-${id}.jpg`, 1200, 900, id, index % 2 ? ['#1f2a2e', '#e0a458'] : ['#0a3d40', '#c8553d']);
+    yaml = yaml.replace(
+      new RegExp(`(- id: ${id}\\n(?:  .*\\n)*?)  image: .*\\n`),
+      `$1  image: /images/sample-product-${id}.jpg\n`,
+    );
+  }
+  await writeFile(products, yaml);
+}
+
+/** Gives a page's front matter the `image` field, in place of the one it has or after its template. */
+async function setFrontMatterImage(file, image) {
+  if (!existsSync(file)) return;
+  const text = await readFile(file, 'utf8');
+  const replaced = /^image: .*$/m.test(text)
+    ? text.replace(/^image: .*$/m, `image: ${image}`)
+    : text.replace(/^template: .*$/m, (line) => `${line}\nimage: ${image}`);
+  await writeFile(file, replaced);
+}
+
+/** A JPEG that looks like an out-of-focus photo and says it is a sample. */
+function samplePhoto(width, height, label, [from, to]) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
+<radialGradient id="r"><stop offset="0" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>
+<circle cx="${width * 0.2}" cy="${height * 0.25}" r="${height * 0.3}" fill="url(#r)"/>
+<circle cx="${width * 0.8}" cy="${height * 0.35}" r="${height * 0.22}" fill="url(#r)"/>
+<circle cx="${width * 0.55}" cy="${height * 0.8}" r="${height * 0.35}" fill="url(#r)"/>
+<rect y="${height * 0.62}" width="${width}" height="${height * 0.06}" opacity=".12"/>
+<rect x="${width * 0.04}" y="${height * 0.45}" rx="${height * 0.03}" width="${width * 0.9}" height="${height * 0.1}" opacity=".35"/>
+<text x="${width * 0.06}" y="${height * 0.515}" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.05}" fill="#fff">Sample photo · ${label}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/** The generator's own incremental build of a state's content: after the first run only what changed is rendered again. */
+async function buildSite(state) {
   const code = await run(process.execPath, [
     join(root, 'cli/bin.js'),
     'build',
+    '--content',
+    state.content,
     '--out',
-    relative(root, siteDir),
+    relative(root, state.site),
+    '--no-compress',
     '--quiet',
   ]);
-  if (code !== 0) throw new Error(`the build failed (exit ${code}); its errors are printed above`);
+  if (code !== 0) throw new Error(`the build ${state.label} failed (exit ${code}); its errors are printed above`);
 }
 
 function run(command, args) {
@@ -112,7 +216,7 @@ function run(command, args) {
 }
 
 /** The languages in the site's own order: the alternates of the sitemap's first page (x-default aside). */
-async function siteLanguages() {
+async function siteLanguages(siteDir) {
   const sitemap = await readFile(join(siteDir, 'sitemap.xml'), 'utf8');
   const firstPage = sitemap.slice(0, sitemap.indexOf('</url>'));
   const languages = [...firstPage.matchAll(/hreflang="([^"]+)"/g)]
@@ -127,7 +231,7 @@ function pagesToShoot(languages) {
   const pages = TEMPLATES.flatMap((template) =>
     languages.map((lang) => ({ template, lang, path: `/${lang}/${template.path}` })),
   );
-  const exists = (page) => existsSync(join(siteDir, page.path, 'index.html'));
+  const exists = (page) => existsSync(join(STATES[0].site, page.path, 'index.html'));
   return { pages: pages.filter(exists), missing: pages.filter((page) => !exists(page)).map((page) => page.path) };
 }
 
@@ -141,8 +245,8 @@ function freePort() {
   });
 }
 
-/** `sitegen preview` on the build, ended by its pid when we are done, whatever way that is. */
-async function startPreview(port) {
+/** `sitegen preview` on a build, ended by its pid when we are done, whatever way that is. */
+async function startPreview(siteDir, port) {
   const child = spawn(
     process.execPath,
     [join(root, 'cli/bin.js'), 'preview', '--dist', relative(root, siteDir), '--port', String(port)],
@@ -214,16 +318,19 @@ async function isolatedContext(browser, origin, viewport) {
   return context;
 }
 
-function fullPageJobs({ template, lang, path }) {
-  return VIEWPORTS.map((viewport) => ({
-    kind: 'page',
-    group: template.id,
-    template,
-    lang,
-    path,
-    viewport,
-    file: `${template.id}-${lang}-${viewport.width}.png`,
-  }));
+/** A state's full-page shots of one page, one per width. */
+function fullPageJobs(state) {
+  return ({ template, lang, path }) =>
+    VIEWPORTS.map((viewport) => ({
+      kind: 'page',
+      group: template.id,
+      state,
+      template,
+      lang,
+      path,
+      viewport,
+      file: `${template.id}-${lang}-${viewport.width}${state.id === 'plain' ? '' : `-${state.id}`}.png`,
+    }));
 }
 
 function extraJobs(lang) {
@@ -276,17 +383,19 @@ const PREPARE = {
 };
 
 /**
- * Scrolls down the page a little less than a screen at a time, as a visitor would, so every
- * reveal-on-scroll section is shown and every lazy image loaded; then back to the top, where the
- * top bar is in its first state.
+ * Scrolls down the page a screen at a time, as a visitor would, so every reveal-on-scroll
+ * section is shown and every island that waits to be seen mounts; every lazy image is asked for
+ * at once (each is sized, so the layout is the same), and the shot waits for all of them. Then
+ * back to the top, where the top bar is in its first state.
  */
 async function showEverything(page) {
   await page.evaluate(async () => {
     const pause = (ms) => new Promise((wait) => setTimeout(wait, ms));
+    for (const image of document.querySelectorAll('img[loading="lazy"]')) image.loading = 'eager';
     const bottom = () => document.documentElement.scrollHeight - innerHeight;
-    for (let y = 0; y < bottom(); y += innerHeight * 0.75) {
+    for (let y = 0; y < bottom(); y += innerHeight) {
       scrollTo({ top: y, behavior: 'instant' });
-      await pause(100);
+      await pause(60);
     }
     scrollTo({ top: bottom(), behavior: 'instant' });
     // Slides of the brand carousel lie beside the page, where lazy images never load: not waited for.
@@ -335,7 +444,7 @@ function contactSheet(languages, jobs) {
 <body>
 <header class="top">
 <h1>Design contact sheet</h1>
-<p>${jobs.length} screenshots, taken ${taken} UTC: ${templates.length} page templates in ${languages.map(escape).join(', ')} at ${widths} px wide (full page), and the phone's menu and cookie banner. Each shot scrolls in its frame; click it for the full-size image.</p>
+<p>${jobs.length} screenshots, taken ${taken} UTC: ${templates.length} page templates in ${languages.map(escape).join(', ')} at ${widths} px wide (full page), the ${templates.filter((template) => template.photos).length} that show photos both as the content is and with sample photos, and the phone's menu and cookie banner. Each shot scrolls in its frame; click it for the full-size image.</p>
 <nav>${nav}</nav>
 </header>
 <main>
@@ -347,13 +456,18 @@ ${extrasSection(languages, jobs)}
 `;
 }
 
+/** A template's section: a row per language and state, the widths side by side. */
 function templateSection(template, languages, jobs) {
   const rows = languages
-    .map((lang) => jobs.filter((job) => job.group === template.id && job.lang === lang))
+    .flatMap((lang) =>
+      STATES.map((state) =>
+        jobs.filter((job) => job.group === template.id && job.lang === lang && job.state === state),
+      ),
+    )
     .filter((shots) => shots.length > 0)
     .map(
       (shots) => `<article class="row">
-<h3><span class="lang">${escape(shots[0].lang)}</span> ${escape(template.label)} <code>${escape(shots[0].path)}</code></h3>
+<h3><span class="lang">${escape(shots[0].lang)}</span> ${escape(template.label)} <code>${escape(shots[0].path)}</code>${template.photos ? ` <span class="state state--${shots[0].state.id}">${escape(shots[0].state.label)}</span>` : ''}</h3>
 <div class="shots">${shots.map((job) => figure(job, `${job.viewport.width} px`)).join('')}</div>
 </article>`,
     );
@@ -405,6 +519,8 @@ h2 small { font-weight: normal; color: #57606a; font-size: 0.85rem; margin-left:
 .row { margin: 0 0 1.75rem; }
 h3 { margin: 0 0 0.5rem; font-size: 0.95rem; font-weight: 600; }
 h3 code, h2 code { font-weight: normal; color: #57606a; }
+.state { margin-left: 0.5rem; padding: 0 0.4rem; border-radius: 4px; font-size: 0.8rem; font-weight: normal; background: #d8dee4; }
+.state--photos { background: #f0d8a8; }
 .lang { display: inline-block; min-width: 2rem; padding: 0 0.4rem; margin-right: 0.25rem; border-radius: 4px; background: #0b6b6f; color: #fff; text-align: center; text-transform: uppercase; font-size: 0.8rem; }
 .shots { display: flex; flex-wrap: wrap; gap: 1.25rem; align-items: flex-start; }
 figure { margin: 0; width: ${THUMB_WIDTH}px; }
