@@ -8,7 +8,7 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
   const { region, t } = useLanguage();
   return (
     <Section id="reviews" heading={t('reviews.heading')} intro={t('reviews.intro')}>
-      <ul className="card-grid reviews">
+      <ul className="card-grid card-grid--balanced">
         {reviews.map((review) => (
           <li key={review.id} className="card review" data-reveal="">
             <p className="review__stars" role="img" aria-label={t('reviews.rating', { rating: review.rating })}>
