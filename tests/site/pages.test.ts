@@ -114,7 +114,7 @@ describe('pages', () => {
     expect(english.querySelector('main')?.textContent).toContain(
       "We're sorry, the page you were looking for doesn't exist or has been moved.",
     );
-    expect(english.querySelector('main a.button')?.textContent).toBe('Return to Home');
+    expect(english.querySelector('main a.button')?.textContent).toBe('Back to the home page');
     expect(english.querySelector('main a.button')?.getAttribute('href')).toBe('/en/');
     expect(english.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
     expect(documentOf(site.files, 'es/404/index.html').querySelector('h1')?.textContent).toBe('Página no encontrada');
