@@ -36,6 +36,8 @@ function fadeInHero(image: HTMLImageElement | null, placeholder: string): void {
   const failed = () => {
     console.error(`Hero image failed to load: ${image.currentSrc || image.src}`);
     image.removeEventListener('error', failed);
+    // A responsive photo's <source>s would win over the img's own src.
+    image.parentElement?.querySelectorAll('source').forEach((source) => source.remove());
     image.src = placeholder;
     shown();
   };
