@@ -5,6 +5,7 @@ import type { Collections, Content, Language, Locale, PageEntry, Settings, Sourc
 import { checkAssetReferences } from '../validate/asset-references.ts';
 import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
 import { checkSearchTitles } from '../validate/search-titles.ts';
+import { checkSuggestedPages } from '../validate/suggested-pages.ts';
 import { parseContentFile, type ParsedPage, type ParseFile } from '../validate/parse-file.ts';
 import type { z } from 'zod';
 
@@ -81,8 +82,10 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
   }
   findMissingPages(pages, failed, codes, findings);
   const images = checkAssetReferences(pages, collections, byPath, sources, findings.errors);
+  const texts = new Map(sources.content.map((file) => [file.file, file.text]));
+  checkSuggestedPages(pages, texts, codes, findings.errors);
   if (settings) {
-    checkSearchTitles(pages, new Map(sources.content.map((file) => [file.file, file.text])), settings, findings.errors);
+    checkSearchTitles(pages, texts, settings, findings.errors);
     checkMonthlyPrices(
       sources.content.filter((file) => isKnownFile(file, codes) === 'page'),
       collections.products,

@@ -50,6 +50,12 @@ const cases: BadInput[] = [
     expected: [/content\/collections\/products\.yaml:\d+:\d+/, '"0.price"'],
   },
   {
+    name: 'a not-found page suggesting a page there is not',
+    file: 'content/es/404.md',
+    edit: replace('/faq]', '/faqs]'),
+    expected: ['content/es/404.md:8:1', 'InvalidField', 'suggestions: there is no page /faqs in es'],
+  },
+  {
     name: 'an unknown template',
     file: 'content/en/about.md',
     edit: replace('template: page', 'template: gallery'),
