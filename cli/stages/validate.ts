@@ -83,7 +83,7 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
   findMissingPages(pages, failed, codes, findings);
   const images = checkAssetReferences(pages, collections, byPath, sources, findings.errors);
   const texts = new Map(sources.content.map((file) => [file.file, file.text]));
-  checkSuggestedPages(pages, texts, codes, findings.errors);
+  checkSuggestedPages(pages, failed, texts, codes, findings.errors);
   if (settings) {
     checkSearchTitles(pages, texts, settings, findings.errors);
     checkMonthlyPrices(
