@@ -73,7 +73,12 @@ export async function expectHostileHeadersAnswered(base: string, asset: string, 
     ['a DELETE', 'DELETE', {}, 405],
   ];
   for (const [what, method, headers, status] of others) {
-    const answer = await send(base, asset, method, headers);
+    // Node answers a header too large with 431 and closes at once: a client still sending it
+    // may read the close (a reset) before the answer. Either way the request is refused.
+    const answer = await send(base, asset, method, headers).catch((error: NodeJS.ErrnoException) => {
+      if (status === 431 && error.code === 'ECONNRESET') return { status };
+      throw error;
+    });
     expect(answer.status, what).toBe(status);
   }
   expect((await send(base, asset, 'GET', {})).body.equals(bytes)).toBe(true);
