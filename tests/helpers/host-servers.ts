@@ -70,8 +70,26 @@ async function startTool(binary: string, args: readonly string[], env: NodeJS.Pr
   return { url, log: () => output, stop };
 }
 
+/**
+ * Starts a tool on ports found free, again on new ones if one was taken in between: a port
+ * free when probed can be any connection's local port a moment later, with tests running beside.
+ */
+async function onFreshPorts(start: () => Promise<HostServer>): Promise<HostServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt === 3 || !/Address already in use|EADDRINUSE/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
 /** Cloudflare's own Pages server (`wrangler pages dev`) on `folder`, offline, on 127.0.0.1. */
-export async function startWrangler(folder: string): Promise<HostServer> {
+export function startWrangler(folder: string): Promise<HostServer> {
+  return onFreshPorts(() => startWranglerOnce(folder));
+}
+
+async function startWranglerOnce(folder: string): Promise<HostServer> {
   const port = await freePort();
   const args = [
     'pages',
@@ -90,9 +108,11 @@ export async function startWrangler(folder: string): Promise<HostServer> {
 }
 
 /** Netlify's own dev server (`netlify dev`: its redirect engine and static server) on `folder`, offline, on 127.0.0.1. */
-export async function startNetlify(folder: string): Promise<HostServer> {
-  const port = await freePort();
-  const args = ['dev', '--offline', '--internal-disable-edge-functions', '--dir', folder, '--port', String(port)];
-  const preload = join(import.meta.dirname, 'loopback.mjs');
-  return startTool(await hostTool('netlify-cli'), args, { NODE_OPTIONS: `--import ${preload}` }, port);
+export function startNetlify(folder: string): Promise<HostServer> {
+  return onFreshPorts(async () => {
+    const port = await freePort();
+    const args = ['dev', '--offline', '--internal-disable-edge-functions', '--dir', folder, '--port', String(port)];
+    const preload = join(import.meta.dirname, 'loopback.mjs');
+    return startTool(await hostTool('netlify-cli'), args, { NODE_OPTIONS: `--import ${preload}` }, port);
+  });
 }
