@@ -48,16 +48,24 @@ function revealOnScroll(): void {
     if (!isQueued) requestAnimationFrame(revealPassed);
     isQueued = true;
   };
-  for (const element of document.querySelectorAll<HTMLElement>('[data-reveal]')) {
-    if (element.getBoundingClientRect().top < window.innerHeight) continue;
-    element.style.setProperty('--reveal-distance', `${REVEAL.distancePx}px`);
-    element.style.setProperty('--reveal-duration', `${REVEAL.durationMs}ms`);
-    element.style.setProperty('--reveal-delay', `${REVEAL.delayMs}ms`);
-    element.classList.add('reveal');
-    waiting.add(element);
-    observer.observe(element);
-  }
-  if (waiting.size > 0) addEventListener('scroll', onScroll, { passive: true });
+  // Where each element is comes from the observer's first report, made with the first frame's
+  // layout: asking here would lay the page out before its first paint. Elements below the screen
+  // are hidden only then, where nobody sees them go.
+  const placer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      placer.unobserve(entry.target);
+      if (entry.boundingClientRect.top < (entry.rootBounds?.height ?? window.innerHeight)) continue;
+      const element = entry.target as HTMLElement;
+      element.style.setProperty('--reveal-distance', `${REVEAL.distancePx}px`);
+      element.style.setProperty('--reveal-duration', `${REVEAL.durationMs}ms`);
+      element.style.setProperty('--reveal-delay', `${REVEAL.delayMs}ms`);
+      element.classList.add('reveal');
+      if (waiting.size === 0) addEventListener('scroll', onScroll, { passive: true });
+      waiting.add(element);
+      observer.observe(element);
+    }
+  });
+  for (const element of document.querySelectorAll('[data-reveal]')) placer.observe(element);
 }
 
 /** Starts loading a lazy image when it comes within the margin, whatever the browser's own threshold. */

@@ -17,9 +17,11 @@ export function mount(header: HTMLElement, labels: WidgetProps['topbar']): void 
     if (window.scrollY > SCROLLED_PAST_PX) header.classList.add('topbar--scrolled');
     else if (window.scrollY <= FULL_SIZE_WITHIN_PX) header.classList.remove('topbar--scrolled');
   };
+  // Every class is set before the first read of the scroll offset, which lays the page out: one
+  // layout before the first paint, not one per widget.
+  setUpMenu(header, labels);
   window.addEventListener('scroll', update, { passive: true });
   update();
-  setUpMenu(header, labels);
   for (const link of header.querySelectorAll<HTMLAnchorElement>('.lang-switcher a[hreflang]')) {
     link.addEventListener('click', () => {
       saveLanguage(link.hreflang);
