@@ -55,6 +55,16 @@ describe('output', () => {
     expect(result.stdout).toMatch(
       /JS \(gzip, at load \+ on interaction\): home [\d.]+ KB \+ [\d.]+ KB · other pages at most [\d.]+ KB \+ [\d.]+ KB/,
     );
+    // The README may say what the summary prints only as a build says it (issue 29, #12).
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const counts = /Built (\d+) pages, (\d+) redirects and (\d+) files/.exec(result.stdout)!.slice(1);
+    for (const stated of readme.matchAll(/(\d+) pages, (\d+) redirects,? (?:and )?(\d+) files/g))
+      expect(stated.slice(1), `README.md: "${stated[0]}"`).toEqual(counts);
+    const weights = /home ([\d.]+) KB \+ [\d.]+ KB · other pages at most ([\d.]+) KB \+ ([\d.]+) KB/
+      .exec(result.stdout)!
+      .slice(1);
+    for (const stated of readme.matchAll(/home ([\d.]+) KB, other pages at most ([\d.]+) KB, plus ([\d.]+) KB/g))
+      expect(stated.slice(1), `README.md: "${stated[0]}"`).toEqual(weights);
   });
 
   it('prints the report as one JSON object with --json, progress apart; the next, up to date, says so', async () => {
