@@ -67,6 +67,7 @@ export const uiKeys = [
   'hours.fr',
   'hours.sa',
   'hours.su',
+  'hours.days',
   'hours.closed',
   'hours.range',
   'appointment.book',
@@ -283,6 +284,10 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'hours.fr': ['Friday, in the opening hours.', 'Friday'],
   'hours.sa': ['Saturday, in the opening hours.', 'Saturday'],
   'hours.su': ['Sunday, in the opening hours.', 'Sunday'],
+  'hours.days': [
+    'Several days in a row with the same opening hours; {from} and {to} are the first and last day names. Catalan and Spanish write the range in words with the day names in lower case (“De dilluns a dijous”); the table capitalises the first letter.',
+    '{from}–{to}',
+  ],
   'hours.closed': ['What the opening hours say of a day the shop is closed.', 'Closed'],
   'hours.range': ['One stretch of opening hours; {opens} and {closes} are the times.', '{opens}–{closes}'],
   'appointment.book': ['Every “book an appointment” button, which opens the booking page.', 'Book an appointment'],

@@ -12,8 +12,9 @@ export function OpeningHours({ hours }: { hours: Settings['openingHours'] }) {
         {groupOpeningHours(hours).map((row) => (
           <tr key={row.from}>
             <th scope="row">
-              {t(`hours.${row.from}` as UiKey)}
-              {row.to !== row.from && <>–{t(`hours.${row.to}` as UiKey)}</>}
+              {row.to === row.from
+                ? t(`hours.${row.from}` as UiKey)
+                : t('hours.days', { from: t(`hours.${row.from}` as UiKey), to: t(`hours.${row.to}` as UiKey) })}
             </th>
             <td>
               {row.slots.length === 0

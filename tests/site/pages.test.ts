@@ -187,6 +187,12 @@ describe('pages', () => {
     ]);
   });
 
+  it('names a range of days as each language writes it (issue 28): "De dilluns a dijous", not "Dilluns–Dijous"', () => {
+    const firstDays = (locale: string) =>
+      documentOf(site.files, `${locale}/index.html`).querySelector('#location table.hours th')?.textContent;
+    expect(['ca', 'es', 'en'].map(firstDays)).toEqual(['De dilluns a dijous', 'De lunes a jueves', 'Monday–Thursday']);
+  });
+
   it.each([
     ['ca', '27', '4,8', 'de 5 en 120 ressenyes a Google Maps'],
     ['en', '27', '4.8', 'out of 5 from 120 reviews on Google Maps'],
