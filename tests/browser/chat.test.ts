@@ -92,7 +92,7 @@ describe('floating chat button', () => {
     await page.locator('.chat-fab').click();
     await expect
       .poll(() => page.locator('.chat-panel').textContent())
-      .toContain('Normalmente responde en menos de 1 hora');
+      .toContain('Normalmente respondemos en menos de una hora');
     expect(await page.locator('.chat-fab').getAttribute('aria-label')).toBe('Contactar por WhatsApp');
     await page.context().close();
   });
