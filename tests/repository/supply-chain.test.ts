@@ -16,12 +16,14 @@ const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8'))
       dev?: boolean;
       devOptional?: boolean;
       link?: boolean;
+      hasInstallScript?: boolean;
     }
   >;
 };
 const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  allowScripts?: Record<string, boolean>;
 };
 
 /**
@@ -47,6 +49,14 @@ describe('supply chain', () => {
     }
     for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }))
       expect(lock.packages[`node_modules/${name}`], name).toBeDefined();
+  });
+
+  it('says of every package with an install script whether npm may run it, so npm ci has nothing to warn about', () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts.length).toBeGreaterThan(0);
+    for (const name of withScripts) expect(manifest.allowScripts ?? {}, name).toHaveProperty([name]);
   });
 
   it('installs with npm ci in CI, so the lockfile is what runs', async () => {
