@@ -44,6 +44,8 @@ export const errorCatalogue = {
   SearchMismatch: 'Canonical, hreflang, sitemap, titles and descriptions must agree; fix the template or content.',
   Misspelling:
     'Correct the word in the file named, or add it to content/words.txt when it is a name (a brand, place or model).',
+  NotSentenceCase:
+    'Write the label with a capital on its first word and on names only ("Save preferences"); add a name the dictionary lacks to content/words.txt.',
   AccessibilityViolation: 'See the rule’s page on dequeuniversity.com and fix the template or content.',
   MissingBrowser:
     'Install Chromium (Debian/Ubuntu: sudo apt-get install -y chromium), set CHROMIUM_PATH to another Chromium, or leave the gate out with --skip accessibility.',

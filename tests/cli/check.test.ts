@@ -232,10 +232,17 @@ describe('check', () => {
     }
   });
 
-  it("fails on a word no dictionary of the page's language knows, naming the page, the word and its source line", async () => {
-    const source = join(project, 'content/es/about.md');
-    const text = await readFile(source, 'utf8');
-    await writeFile(source, `${text}\nNos encanta la óptica y la optometira.\n`);
+  it("fails on a word no dictionary of the page's language knows, on American spelling and on a label not in sentence case, naming the page, the word and its source line", async () => {
+    const spanish = join(project, 'content/es/about.md');
+    const english = join(project, 'content/en/about.md');
+    const ui = join(project, 'content/en/ui.yaml');
+    const [spanishText, englishText, uiText] = (await Promise.all(
+      [spanish, english, ui].map((file) => readFile(file, 'utf8')),
+    )) as [string, string, string];
+    await writeFile(spanish, `${spanishText}\nNos encanta la óptica y la optometira.\n`);
+    // Both are in the British dictionary cspell ships by default, which allows -ize and lists "center" as a variant.
+    await writeFile(english, `${englishText}\nEvery fitting is customized at the center.\n`);
+    await writeFile(ui, uiText.replace(/^cookie\.save: .*$/m, 'cookie.save: Save Preferences'));
     try {
       expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
       const result = await runCli(
@@ -245,17 +252,49 @@ describe('check', () => {
         },
       );
       expect(result.code).toBe(1);
-      const line = text.split('\n').length + 1;
+      const line = spanishText.split('\n').length + 1;
+      const englishLine = englishText.split('\n').length + 1;
+      const saveLine = uiText.split('\n').findIndex((text) => text.startsWith('cookie.save:')) + 1;
       const problems = problemsOf(await report('spelling.json'), 'spelling');
-      expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatchObject({ code: 'Misspelling', page: '/es/about/', file: 'content/es/about.md', line });
-      expect(problems[0]!.message).toContain('"optometira" is not in the es dictionary');
+      expect(
+        problems.map((problem) => [problem.code, problem.page, problem.file, problem.line, problem.message]),
+      ).toEqual([
+        [
+          'Misspelling',
+          '/es/about/',
+          'content/es/about.md',
+          line,
+          '"optometira" is not in the es dictionary nor in content/words.txt',
+        ],
+        [
+          'Misspelling',
+          '/en/about/',
+          'content/en/about.md',
+          englishLine,
+          '"customized" is American spelling: British English writes "customised"',
+        ],
+        [
+          'Misspelling',
+          '/en/about/',
+          'content/en/about.md',
+          englishLine,
+          '"center" is refused in en by content/words.txt: write "centre"',
+        ],
+        [
+          'NotSentenceCase',
+          undefined,
+          'content/en/ui.yaml',
+          saveLine,
+          '"Save Preferences" is not in sentence case: "Preferences" is not a name (content/words.txt lists names) (cookie.save)',
+        ],
+      ]);
       expect(result.stdout).toContain(`spelling: /es/about/ (content/es/about.md:${line}) Misspelling`);
     } finally {
-      await writeFile(source, text);
+      await Promise.all([writeFile(spanish, spanishText), writeFile(english, englishText), writeFile(ui, uiText)]);
       expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
     }
-  });
+    // Two builds and a check: a minute and a half on a busy machine.
+  }, 180_000);
 
   it('fails on an accessibility violation, naming the page and the width, and reaches nothing outside the site', async () => {
     // The page under check may not reach another server of this machine.
