@@ -3,6 +3,7 @@ import type { redirectsFileSchema } from '../schemas/collections.ts';
 import type { UiKey } from '../schemas/ui.ts';
 import type { Collections, Content, Language, Locale, PageEntry, Settings, SourceFile, Sources } from '../types.ts';
 import { checkAssetReferences } from '../validate/asset-references.ts';
+import { checkCollectionLinks } from '../validate/collection-links.ts';
 import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
 import { checkSearchTitles } from '../validate/search-titles.ts';
 import { checkSuggestedPages } from '../validate/suggested-pages.ts';
@@ -84,6 +85,7 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
   const images = checkAssetReferences(pages, collections, byPath, sources, findings.errors);
   const texts = new Map(sources.content.map((file) => [file.file, file.text]));
   checkSuggestedPages(pages, failed, texts, codes, findings.errors);
+  checkCollectionLinks(collections, byPath, { pages, failed, codes, moved: redirects?.moved ?? [] }, findings.errors);
   if (settings) {
     checkSearchTitles(pages, texts, settings, findings.errors);
     checkMonthlyPrices(
