@@ -1,6 +1,7 @@
 import { BuildError } from '../errors.ts';
 import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { imageProblem } from '../lib/image-format.ts';
+import { nearestNames } from '../lib/nearest-names.ts';
 import type { ContentImage, ImageReference } from '../lib/responsive-image.ts';
 import { positionAt } from '../lib/text-position.ts';
 import { parseYaml } from '../lib/yaml-lines.ts';
@@ -26,13 +27,16 @@ const COLLECTION_IMAGES = [
   { file: 'collections/brands.yaml', collection: 'brands', field: 'logo', allowsPhoto: false },
 ] as const;
 
-/** An image in a page's markdown: `![Alt](/images/shop.jpg "priority")`. */
-const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?(\/[^)\s>]+)/g;
+/** An image in a page's markdown: `![Alt](/images/shop.jpg "priority")`; not `//host/…`, another site's. */
+const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?(\/(?!\/)[^)\s>]+)/g;
+/** The files an <img> shows. */
+const IMAGE_FILE = /\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
 
 /**
- * Every image a page's front matter (`image.src`) or a collection (a product's `image`, a
- * brand's `logo`) names must be a file of the site that is a readable image: else the page
- * shows a broken image, and the build says so at the field, not at the page it would make.
+ * Every image a page's front matter (`image.src`), its text (`![…](/images/…)`) or a collection
+ * (a product's `image`, a brand's `logo`) names must be a file of the site, and a field's a
+ * readable image: else the page shows a broken image, and the build says so at the field or
+ * the text, not at the page it would make, with the nearest images' names.
  * Returns the content images with the fields and texts that name them, so the images stage can
  * report an image it cannot decode where it is used. Positions are looked up only for fields
  * in error and for the few photos, so a sound site costs no parsing.
@@ -80,8 +84,8 @@ export function checkAssetReferences(
         : '';
       const message = `${field} names the image ${reference.src}, but public/${path} does not exist${isPhoto}`;
       const hint = reference.allowsPhoto
-        ? 'Put the image in public/ (a drawing) or content/images/ (a JPEG or PNG photo) at that path, or correct the path.'
-        : 'Put the image in public/ at that path, or correct the path.';
+        ? `Put the image in public/ (a drawing) or content/images/ (a JPEG or PNG photo) at that path, or correct the path.${didYouMean(path, [...imagesOf(publicFiles), ...photos.keys()])}`
+        : `Put the image in public/ at that path, or correct the path.${didYouMean(path, imagesOf(publicFiles))}`;
       errors.push(new BuildError('BrokenLink', message, { ...where(), hint }));
       continue;
     }
@@ -97,21 +101,68 @@ export function checkAssetReferences(
       usedPhotos.set(path, [...uses, { ...where(), field }]);
     }
   }
-  for (const page of pages) {
-    const source = byFile.get(page.file);
-    if (!source) continue;
-    const bodyStart = source.text.length - page.body.length;
-    for (const match of page.body.matchAll(MARKDOWN_IMAGE)) {
-      const path = filePathOf(match[1]!);
-      if (!photos.has(path) || publicFiles.has(path)) continue;
-      const position = positionAt(source.text, bodyStart + match.index + match[0].indexOf(match[1]!));
-      usedPhotos.set(path, [...(usedPhotos.get(path) ?? []), { file: source.file, ...position, field: 'the text' }]);
-    }
-  }
+  checkBodyImages(pages, byFile, { publicFiles, photos }, usedPhotos, errors);
   return sources.images.map((image) => {
     const referencedBy = usedPhotos.get(image.path);
     return referencedBy ? { ...image, referencedBy } : image;
   });
+}
+
+/**
+ * The images of the pages' markdown: each names a file of public/ or a photo of content/images/
+ * (else the page shows a broken image: refused at the image, with the image's own hint, not the
+ * one of page links); the photos are recorded where they are used.
+ */
+function checkBodyImages(
+  pages: readonly PageEntry[],
+  byFile: ReadonlyMap<string, SourceFile>,
+  { publicFiles, photos }: { publicFiles: ReadonlyMap<string, BinaryFile>; photos: ReadonlyMap<string, BinaryFile> },
+  usedPhotos: Map<string, ImageReference[]>,
+  errors: BuildError[],
+): void {
+  for (const page of pages) {
+    const source = byFile.get(page.file);
+    if (!source) continue;
+    const bodyStart = source.text.length - page.body.length;
+    for (const match of withoutCode(page.body).matchAll(MARKDOWN_IMAGE)) {
+      const src = match[1]!;
+      const path = filePathOf(src);
+      if (publicFiles.has(path)) continue;
+      const position = positionAt(source.text, bodyStart + match.index + match[0].indexOf(src));
+      if (photos.has(path)) {
+        usedPhotos.set(path, [...(usedPhotos.get(path) ?? []), { file: source.file, ...position, field: 'the text' }]);
+        continue;
+      }
+      const message = `the image ${src} is not a file of the site: neither content/${path} nor public/${path} exists`;
+      const hint = `Photos (JPEG or PNG) go in content/images/, which the build makes responsive; drawings and logos in public/images/, shown as they are. Put the file there or correct the path.${didYouMean(path, [...imagesOf(publicFiles), ...photos.keys()])}`;
+      errors.push(new BuildError('BrokenLink', message, { file: source.file, ...position, hint }));
+    }
+  }
+}
+
+/** A markdown text with its code (fenced blocks, inline spans) blanked out, offsets kept: an image written in code is text. */
+function withoutCode(markdown: string): string {
+  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+  let fence: string | undefined;
+  const lines = markdown.split('\n').map((line) => {
+    const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === undefined && opening !== undefined) fence = opening;
+    else if (fence !== undefined && opening !== undefined && opening.startsWith(fence)) fence = undefined;
+    else if (fence === undefined) return line.replace(/(`+)[^`]+?\1/g, blank);
+    return blank(line);
+  });
+  return lines.join('\n');
+}
+
+/** The paths of the images among the public files: `images/brands/woodys.svg`. */
+function imagesOf(publicFiles: ReadonlyMap<string, BinaryFile>): string[] {
+  return [...publicFiles.keys()].filter((path) => IMAGE_FILE.test(path));
+}
+
+/** " Did you mean /images/a.svg?" for the images nearest to `path`, or nothing when none is near. */
+function didYouMean(path: string, images: readonly string[]): string {
+  const nearest = nearestNames(path, images);
+  return nearest.length === 0 ? '' : ` Did you mean ${nearest.map((image) => `/${image}`).join(' or ')}?`;
 }
 
 /** The file an address names, below public/ or content/: `/images/a%20b.svg` is `images/a b.svg`. */
