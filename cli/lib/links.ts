@@ -1,4 +1,5 @@
-import type { Locale, PageSummary } from '../types.ts';
+import { BuildError } from '../errors.ts';
+import type { Locale, PageSummary, Route } from '../types.ts';
 
 /** A file of a site as the link checker sees it: its path, and what it links to when it is HTML. */
 export interface LinkedFile {
@@ -60,4 +61,51 @@ export function findBrokenLinks(files: readonly LinkedFile[], languages: readonl
     }
   }
   return broken;
+}
+
+/** How many of the pages holding one broken link a problem names; the rest are counted. */
+const PAGES_NAMED = 3;
+
+/** A file of the finished site, with the route of the page it is, if it is one. */
+type SiteFile = LinkedFile & { readonly route?: Route };
+
+/**
+ * The broken links of the finished site as problems: one per broken link, however many pages
+ * hold it (a link a template makes is on every page of it, a footer's on every page), named
+ * by the pages' addresses, never by the output folder's files (dev writes elsewhere than
+ * dist/). A link on one page is that page's source file's problem, a link on several is the
+ * template's.
+ */
+export function brokenLinkProblems(files: readonly SiteFile[], languages: readonly Locale[]): BuildError[] {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const holders = new Map<string, SiteFile[]>();
+  for (const { path, message } of findBrokenLinks(files, languages)) {
+    const file = byPath.get(path)!;
+    const held = holders.get(message);
+    if (held) held.push(file);
+    else holders.set(message, [file]);
+  }
+  return [...holders].map(([message, held]) => {
+    const addresses = held.map((file) => file.route?.url ?? `/${file.path}`);
+    const templates = [...new Set(held.flatMap(({ route }) => (route ? [`"${route.template}"`] : [])))];
+    const [{ route } = {}] = held;
+    if (held.length === 1) {
+      const hint =
+        route && `The link is in ${route.entry?.file ?? "the page's data"} or in the ${templates[0]} template.`;
+      const file = route?.entry?.file;
+      return new BuildError('BrokenLink', `${message}, on ${addresses[0]}`, {
+        ...(file ? { file } : {}),
+        ...(hint ? { hint } : {}),
+      });
+    }
+    const more = addresses.length > PAGES_NAMED ? ` and ${addresses.length - PAGES_NAMED} more` : '';
+    const pages = `on ${addresses.length} pages: ${addresses.slice(0, PAGES_NAMED).join(', ')}${more}`;
+    const source = held.find((file) => file.route?.entry)?.route?.entry?.file;
+    const maker =
+      templates.length === 1
+        ? `the ${templates[0]} template (templates/pages/)`
+        : 'the layout every page shares (templates/layout/: the header, the footer)';
+    const hint = `A link on many pages is made by ${maker} or by a collection or setting it shows${source ? `, not by a page's text such as ${source}` : ''}.`;
+    return new BuildError('BrokenLink', `${message}, ${pages}`, { hint });
+  });
 }

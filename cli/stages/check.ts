@@ -1,6 +1,6 @@
 import { scriptBudgetOf, kilobytes } from '../lib/budgets.ts';
 import { BuildError, throwIfAny } from '../errors.ts';
-import { findBrokenLinks } from '../lib/links.ts';
+import { brokenLinkProblems } from '../lib/links.ts';
 import { findOrphanPages } from '../lib/orphan-pages.ts';
 import { weighScripts, type ScriptWeight } from '../lib/scripts.ts';
 import type { Locale, Output, ScriptManifest } from '../types.ts';
@@ -49,13 +49,7 @@ export function checkSite(
   scripts: ScriptManifest,
   languages: readonly Locale[],
 ): SiteCheck {
-  const routeOf = new Map(outputs.map((output) => [output.path, output.route]));
-  const errors = findBrokenLinks(outputs, languages).map(({ path, message }) => {
-    const route = routeOf.get(path);
-    const hint =
-      route && `The link is in ${route.entry?.file ?? "the page's data"} or in the "${route.template}" template.`;
-    return new BuildError('BrokenLink', message, { file: `dist/${path}`, ...(hint ? { hint } : {}) });
-  });
+  const errors = brokenLinkProblems(outputs, languages);
   const seen = new Set<string>();
   for (const { path } of outputs) {
     if (seen.has(path)) {

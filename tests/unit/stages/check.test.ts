@@ -52,8 +52,28 @@ describe('checkSite: links', () => {
     ['a missing image', '<img src="/images/none.svg">', 'leads to no file of the site'],
   ])('reports a link to %s', (_name, html, message) => {
     const problems = linkProblems(page('es/x/index.html', html));
-    expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['BrokenLink', 'dist/es/x/index.html']]);
+    expect(problems.map((problem) => problem.code)).toEqual(['BrokenLink']);
     expect(problems[0]!.message).toContain(message);
+    // By the page's address: the output folder is not dist/ in dev.
+    expect(problems[0]!.message).toMatch(/, on \/es\/x\/$/);
+    expect(problems[0]!.file).toBeUndefined();
+  });
+
+  it('reports a broken link once however many pages hold it, naming its page’s source when on one', () => {
+    const footer = '<a href="/es/gone/">gone</a>';
+    const pages = ['a', 'b', 'c', 'd'].map((name) => page(`es/${name}/index.html`, footer));
+    const [many] = checkSite([...site, ...pages], scripts, LANGUAGES).errors;
+    expect(many!.message).toBe(
+      'the link /es/gone/ leads to no file of the site, on 4 pages: /es/a/, /es/b/, /es/c/ and 1 more',
+    );
+    expect(many!.hint).toContain('"page"');
+    const one = {
+      ...page('es/one/index.html', footer),
+      route: { ...pages[0]!.route!, url: '/es/one/', entry: { file: 'content/es/one.md' } },
+    } as Output;
+    expect(checkSite([...site, one], scripts, LANGUAGES).errors.map((problem) => problem.file)).toEqual([
+      'content/es/one.md',
+    ]);
   });
 });
 
