@@ -1,37 +1,77 @@
 import { BuildError } from '../errors.ts';
-import type { Output } from '../types.ts';
+import type { Output, Route } from '../types.ts';
+
+/** The hint of pages that link to each other while no path of links leads to them from the home page. */
+const UNREACHED_HINT =
+  'Link to one of them from a page the home page leads to (a page of the menu or the footer, a service), list it in a collection, or remove them.';
 
 /**
- * Pages that no other page links to: a visitor can reach them only by typing the address or
- * from a search engine. A page's own translations do not count (the language switcher links
+ * Pages a visitor cannot reach by following links from the home page of their language: they
+ * can be found only by typing the address or from a search engine. The links are every page's
+ * own (its text, the menu, the footer, the cards a collection makes), followed from each
+ * language's home page; a page's own translations do not count (the language switcher links
  * every page to its siblings), nor do redirect stubs, the sitemap or a page's head (canonical
  * and hreflang links are not links a reader follows; they are in `<link>`, which the summary's
  * links include, so the same page's ids are left out). Home pages and 404 pages are entry
- * points. One warning per page, naming its source file and the addresses nothing links to.
+ * points. One warning per page, naming its source file and the addresses not reached: "no
+ * other page links to" them, or, when pages link to them that the home page does not reach
+ * either (pages that only link to each other), which pages those are.
  */
 export function findOrphanPages(outputs: readonly Output[]): BuildError[] {
   const pages = outputs.filter((output) => output.route && output.summary && !output.summary.isRedirect);
-  const idOf = new Map(pages.map((page) => [page.route!.url, page.route!.id]));
-  const targets = new Set<string>();
+  const routeOf = new Map(pages.map((page) => [page.route!.url, page.route!]));
+  const linksOf = new Map<string, string[]>();
+  const linkedFrom = new Map<string, string[]>();
   for (const page of pages) {
-    const from = page.route!.id;
+    const from = page.route!;
+    const targets = new Set<string>();
     for (const link of page.summary!.links) {
       const url = pageUrlOf(link);
-      if (url && !targets.has(url) && idOf.get(url) !== from) targets.add(url);
+      const target = url === undefined ? undefined : routeOf.get(url);
+      if (target && target.id !== from.id) targets.add(target.url);
+    }
+    linksOf.set(from.url, [...targets]);
+    for (const url of targets) {
+      const sources = linkedFrom.get(url);
+      if (sources) sources.push(from.url);
+      else linkedFrom.set(url, [from.url]);
     }
   }
+  const reached = reachedFrom(
+    pages.filter((page) => page.route!.id === '').map((page) => page.route!.url),
+    linksOf,
+  );
   const problems = new Map<string, BuildError>();
   for (const { route } of pages) {
-    if (!route || route.id === '' || !route.isIndexable || targets.has(route.url) || problems.has(route.id)) continue;
+    if (!route || route.id === '' || !route.isIndexable || reached.has(route.url) || problems.has(route.id)) continue;
     // Named once, by the default language's file, with its addresses in the site's language order.
-    const urls = Object.values(route.alternates).filter((url) => idOf.has(url) && !targets.has(url));
-    const file = route.entry?.file;
-    problems.set(
-      route.id,
-      new BuildError('OrphanPage', `no other page links to ${urls.join(', ')}`, file ? { file } : {}),
-    );
+    const urls = Object.values(route.alternates).filter((url) => routeOf.has(url) && !reached.has(url));
+    problems.set(route.id, orphanProblem(route, urls, linkedFrom));
   }
   return [...problems.values()];
+}
+
+/** Every page address reached from `starts` by following `linksOf`, the starts included. */
+function reachedFrom(starts: readonly string[], linksOf: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const reached = new Set(starts);
+  const queue = [...starts];
+  for (let url = queue.pop(); url !== undefined; url = queue.pop()) {
+    for (const target of linksOf.get(url) ?? []) {
+      if (reached.has(target)) continue;
+      reached.add(target);
+      queue.push(target);
+    }
+  }
+  return reached;
+}
+
+/** The warning for one page: nothing links to its addresses, or only pages the home page does not reach either. */
+function orphanProblem(route: Route, urls: readonly string[], linkedFrom: ReadonlyMap<string, string[]>): BuildError {
+  const where = route.entry?.file ? { file: route.entry.file } : {};
+  const linking = [...new Set(urls.flatMap((url) => linkedFrom.get(url) ?? []))];
+  if (linking.length === 0) return new BuildError('OrphanPage', `no other page links to ${urls.join(', ')}`, where);
+  const message = `no path of links from the home page reaches ${urls.join(', ')}: only ${linking.join(', ')} link${linking.length === 1 ? 's' : ''} to ${urls.length === 1 ? 'it' : 'them'}, and the home page does not reach ${linking.length === 1 ? 'that page' : 'those pages'} either`;
+  return new BuildError('OrphanPage', message, { ...where, hint: UNREACHED_HINT });
 }
 
 /** The page address a link leads to (`/ca/about/` from `/ca/about/#team`), or undefined for another site or a file. */

@@ -40,4 +40,28 @@ describe('findOrphanPages', () => {
       ['content/ca/hidden.md', 'no other page links to /ca/hidden/, /en/hidden/'],
     ]);
   });
+
+  it('names pages that only link to each other, which no path of links from the home page reaches', () => {
+    const problems = findOrphanPages([
+      page('', 'ca', ['/ca/about/']),
+      page('', 'en', ['/en/about/']),
+      page('about', 'ca', ['/ca/']),
+      page('about', 'en', ['/en/']),
+      // Two pages that link to each other (and back home), linked from nothing the home page reaches.
+      page('island-a', 'ca', ['/ca/island-b/', '/ca/', '/en/island-a/']),
+      page('island-a', 'en', ['/en/island-b/', '/en/']),
+      page('island-b', 'ca', ['/ca/island-a/']),
+      page('island-b', 'en', ['/en/island-a/']),
+    ]);
+    expect(problems.map((problem) => [problem.file, problem.message])).toEqual([
+      [
+        'content/ca/island-a.md',
+        'no path of links from the home page reaches /ca/island-a/, /en/island-a/: only /ca/island-b/, /en/island-b/ link to them, and the home page does not reach those pages either',
+      ],
+      [
+        'content/ca/island-b.md',
+        'no path of links from the home page reaches /ca/island-b/, /en/island-b/: only /ca/island-a/, /en/island-a/ link to them, and the home page does not reach those pages either',
+      ],
+    ]);
+  });
 });
