@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWithReport, copyProject, hashTree, runCli } from '../helpers/cli.ts';
@@ -10,6 +10,8 @@ interface BadInput {
   readonly edit: (text: string) => string;
   /** Parts the message must hold: the file (always), a line, the field. */
   readonly expected: readonly (string | RegExp)[];
+  /** Parts it must not hold: a hint meant for another problem, the output folder. */
+  readonly absent?: readonly (string | RegExp)[];
 }
 
 const replace = (from: string | RegExp, to: string) => (text: string) => {
@@ -92,6 +94,28 @@ const cases: BadInput[] = [
     file: 'content/en/about.md',
     edit: (text) => `${text}\n[Our blog](/blog)\n`,
     expected: [/content\/en\/about\.md:\d+:\d+/, 'BrokenLink', '/blog'],
+  },
+  {
+    name: 'a product linking to a page there is not (issue 29 #4)',
+    file: 'content/collections/products.yaml',
+    edit: replace('link: /services/hearing-aids\n', 'link: /services/hearing-aid\n'),
+    expected: [
+      /content\/collections\/products\.yaml:\d+:\d+ BrokenLink — the product "hearing-aids" links to \/services\/hearing-aid,/,
+      'hint: Did you mean /services/hearing-aids?',
+    ],
+    absent: ['dist/', 'TemplateError'],
+  },
+  {
+    name: 'an image in a page’s text that is not there (issue 29 #5)',
+    file: 'content/en/about.md',
+    edit: (text) => `${text}\n![Our frames](/images/products/eyeglases.svg)\n`,
+    expected: [
+      /content\/en\/about\.md:\d+:\d+ BrokenLink — the image \/images\/products\/eyeglases\.svg is not a file/,
+      'content/images/',
+      'public/images/',
+      'Did you mean /images/products/eyeglasses.svg?',
+    ],
+    absent: ['Link to an existing page'],
   },
   {
     name: 'an unknown settings placeholder',
@@ -190,7 +214,7 @@ afterAll(async () => {
 describe('bad input', () => {
   it.each(cases)(
     'fails on $name with exit 1, names the file and leaves dist/ untouched',
-    async ({ file, edit, expected }) => {
+    async ({ file, edit, expected, absent = [] }) => {
       const path = join(project, file);
       const original = await readFile(path, 'utf8').catch(() => undefined);
       await mkdir(dirname(path), { recursive: true });
@@ -199,6 +223,7 @@ describe('bad input', () => {
         const result = await runCli(['build'], { cwd: project });
         expect(result.code).toBe(1);
         for (const part of expected) expect(result.stderr).toMatch(part);
+        for (const part of absent) expect(result.stderr).not.toMatch(part);
         expect(result.stderr).not.toMatch(/^\s+at /m);
         expect(await hashTree(join(project, 'dist'))).toBe(distHash);
       } finally {
@@ -229,12 +254,59 @@ describe('bad input', () => {
     }
   });
 
-  it('reports a page missing in English and shows the Catalan page there, marked as Catalan', async () => {
-    const path = join(project, 'content/en/services/sunglasses.md');
-    const original = await readFile(path, 'utf8');
-    await rm(path);
+  it('reports a page renamed in every language once, at each collection entry naming it, with the moved: lines (issue 29 #3)', async () => {
+    const renamed = ['ca', 'es', 'en'].map((code) => [
+      join(project, `content/${code}/services/sunglasses.md`),
+      join(project, `content/${code}/services/sun-glasses.md`),
+    ]);
+    for (const [from, to] of renamed) await rename(from!, to!);
     try {
-      const result = await buildWithReport(['--out', 'dist-page-fallback'], { cwd: project });
+      const result = await runCli(['build'], { cwd: project });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^2 problems found:$/m);
+      expect(result.stderr).toMatch(
+        /^content\/collections\/services\.yaml:\d+:\d+ BrokenLink — the service "sunglasses" links to \/services\/sunglasses, which is no page/m,
+      );
+      expect(result.stderr).toMatch(
+        /^content\/collections\/products\.yaml:\d+:\d+ BrokenLink — the product "sunglasses"/m,
+      );
+      expect(result.stderr).toContain('Did you mean /services/sun-glasses?');
+      for (const code of ['ca', 'es', 'en'])
+        expect(result.stderr).toContain(`- { from: /${code}/services/sunglasses, to: /${code}/services/sun-glasses/ }`);
+      expect(result.stderr.match(/from: \/ca\/services\/sunglasses/g)).toHaveLength(1);
+      expect(result.stderr).not.toMatch(/TemplateError|dist\//);
+      expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+    } finally {
+      for (const [from, to] of renamed) await rename(to!, from!);
+    }
+  });
+
+  // One lenient build (the slow part) for two warnings: a page missing in English, and two
+  // pages that only link to each other.
+  describe('a build with a page missing in English and two pages that only link to each other', () => {
+    let result: Awaited<ReturnType<typeof buildWithReport>>;
+    beforeAll(async () => {
+      const missing = join(project, 'content/en/services/sunglasses.md');
+      const original = await readFile(missing, 'utf8');
+      const islands = ['ca', 'es', 'en'].flatMap((code) =>
+        ['a', 'b'].map(
+          (name) => [join(project, `content/${code}/island-${name}.md`), name === 'a' ? 'b' : 'a'] as const,
+        ),
+      );
+      await rm(missing);
+      for (const [path, other] of islands) {
+        const text = `---\ntitle: Island page\ndescription: A page that only the other island page links to, which nothing the home page leads to links to.\ntemplate: page\n---\nSee [the other island](/island-${other}).\n`;
+        await writeFile(path, text);
+      }
+      try {
+        result = await buildWithReport(['--out', 'dist-page-fallback'], { cwd: project });
+      } finally {
+        await writeFile(missing, original);
+        for (const [path] of islands) await rm(path);
+      }
+    });
+
+    it('reports the page missing in English and shows the Catalan page there, marked as Catalan', async () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.report.warnings).toContainEqual(
         expect.objectContaining({
@@ -246,9 +318,18 @@ describe('bad input', () => {
       const page = await readFile(join(project, 'dist-page-fallback/en/services/sunglasses/index.html'), 'utf8');
       expect(page).toMatch(/<html lang="en">/);
       expect(page).toMatch(/<main id="main" tabindex="-1" lang="ca">/);
-    } finally {
-      await writeFile(path, original);
-    }
+    });
+
+    it('warns about the pages that only link to each other, which no link from the home page reaches (issue 29 #10)', () => {
+      expect(result.code, result.stderr).toBe(0);
+      const orphans = result.report.warnings.filter((warning) => warning.code === 'OrphanPage');
+      const unreached = (page: string, other: string) =>
+        `no path of links from the home page reaches /ca/${page}/, /es/${page}/, /en/${page}/: only /ca/${other}/, /es/${other}/, /en/${other}/ link to them, and the home page does not reach those pages either`;
+      expect(orphans.map((warning) => [warning.file, warning.message])).toEqual([
+        ['content/ca/island-a.md', unreached('island-a', 'island-b')],
+        ['content/ca/island-b.md', unreached('island-b', 'island-a')],
+      ]);
+    });
   });
 
   it('keeps the previous site when the output cannot be written', async () => {
