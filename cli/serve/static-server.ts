@@ -76,9 +76,9 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
     const { path, search } = address;
     const exists = (candidate: string) => {
       const file = inFolder(candidate);
-      const stats = file === undefined ? undefined : statSync(file, { throwIfNoEntry: false });
+      const stats = file === undefined ? undefined : statIfAny(file);
       if (!stats?.isDirectory()) return stats?.isFile() ?? false;
-      return !candidate.endsWith('/') || statSync(`${file}/index.html`, { throwIfNoEntry: false })?.isFile() === true;
+      return !candidate.endsWith('/') || statIfAny(`${file}/index.html`)?.isFile() === true;
     };
     const answer = routeRequest(rulesOf(), { path, search, cookies: parseCookies(request.headers.cookie) }, exists);
     for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
@@ -135,6 +135,15 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
     server,
     close: () => new Promise((closed) => server.close(() => closed())),
   };
+}
+
+/** A file's stats; none for a missing path, a name too long, or a file used as a folder (ENOTDIR). */
+function statIfAny(file: string) {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Serves a built folder (preview, check). */

@@ -82,6 +82,9 @@ describe('the preview server', () => {
     '/ca/..%5c..%5cdist-secret%5cx.txt',
     '/%2e%2e/%2e%2e/secret.txt',
     `/${'a'.repeat(10_000)}`,
+    // Names the file system refuses (too long; below a file), not missing ones.
+    `/ca/${'a'.repeat(256)}/`,
+    '/favicon.svg/x',
   ])('answers %s with a 4xx, serves nothing outside the site, and keeps running', async (target) => {
     const answer = await get(target);
     expect(answer.status).toBeGreaterThanOrEqual(400);
