@@ -39,6 +39,15 @@ describe('accessibility of the markup', () => {
     }
   });
 
+  it('gives every section a heading or its name in aria-label, as the HTML checker asks (Validator.nu)', () => {
+    for (const { path, document } of pages())
+      for (const section of document.querySelectorAll('section'))
+        expect(
+          section.querySelector('h1, h2, h3, h4, h5, h6') !== null || section.hasAttribute('aria-label'),
+          `${path}: ${section.outerHTML.slice(0, 120)}`,
+        ).toBe(true);
+  });
+
   it('names every link, button, form field, frame and navigation region', () => {
     for (const { path, document } of pages()) {
       for (const control of document.querySelectorAll('a, button'))
