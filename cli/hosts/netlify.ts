@@ -1,4 +1,5 @@
 import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
+import { headersFile } from './headers-file.ts';
 import { HOST_FILES, notFoundPageOf, ROOT_NOT_FOUND, targetIn, type HostTable } from './rules.ts';
 
 /**
@@ -33,4 +34,15 @@ export function netlifyRedirectsFile(table: HostTable, generated: string): strin
     ...table.languages.map((language) => `/${language}/* ${notFoundPageOf(language)} 404`),
     '',
   ].join('\n');
+}
+
+/**
+ * Netlify's `_headers`: those of every host (headersFile), and `Vary: Cookie` on the addresses
+ * it redirects by the saved language, so that caches on the way keep one answer per cookie.
+ * Netlify matches a rule's path with and without its slash, so one rule covers both spellings.
+ */
+export function netlifyHeadersFile(table: HostTable, generated: string): string {
+  const vary = [['Vary', 'Cookie'] as const];
+  const byCookie = table.redirects.filter((redirect) => redirect.kind === 'language');
+  return headersFile(table, generated, new Map(byCookie.map((redirect) => [redirect.from, vary])));
 }

@@ -18,11 +18,14 @@ const quoted = (value: string) => `"${value.replace(/(["\\$])/g, '\\$1')}"`;
 /** The variable that holds the visitor's saved language, from its cookie. */
 const LANGUAGE = '$sitegen_language';
 
+/** The `Vary` of a response: `Cookie` on a redirect chosen by the language cookie, else empty (no header). */
+const VARY = '$sitegen_vary';
+
 /**
  * nginx configuration for the site (include it in the `http` block; set `root` to `dist/`):
  * the saved-language map, exact-match redirects that keep the query (302s by the `language`
- * cookie), the 404 page of each language for missing files and for folders without an index
- * (never nginx's own 403), the precompressed `.br` (the Brotli module's `brotli_static`) and `.gz`
+ * cookie, with `Vary: Cookie`), the 404 page of each language for missing files and for
+ * folders without an index (never nginx's own 403), the precompressed `.br` (the Brotli module's `brotli_static`) and `.gz`
  * copies, and every header in every location
  * (nginx drops inherited `add_header`s in a location that sets its own).
  */
@@ -35,7 +38,8 @@ export function nginxFile(table: HostTable): string {
   const redirects = table.redirects.flatMap((redirect) =>
     spellingsOf(redirect.from).map((from) => {
       const to = targetIn(redirect, LANGUAGE, table.languages);
-      return `  location = ${from} {\n    return ${redirect.status} ${to}$is_args$args;\n  }`;
+      const vary = redirect.kind === 'language' ? `    set ${VARY} Cookie;\n` : '';
+      return `  location = ${from} {\n${vary}    return ${redirect.status} ${to}$is_args$args;\n  }`;
     }),
   );
   const rootMedia = table.files.filter((file) => !file.includes('/') && cacheKindOf(file) === 'media');
@@ -78,6 +82,9 @@ server {
   error_page 403 404 =404 ${ROOT_NOT_FOUND};
   # For the locations below that set no header of their own (redirects, hidden files).
 ${headers('revalidate', '  ')}
+  # Caches on the way keep one redirect by the language cookie per cookie; nginx sends no empty header.
+  set ${VARY} "";
+  add_header Vary ${VARY} always;
 
   location ~ ^/(?:${HOST_FILES.map(escapeRegex).join('|')})$ {
     return 404;

@@ -22,45 +22,56 @@ export interface VercelRoute {
 }
 
 /**
+ * A `has` value matching a language code in any case, as nginx's map does: Vercel reads the
+ * value as a regular expression (anchored here, whether or not Vercel anchors it).
+ */
+const anyCase = (code: string) =>
+  `^${[...code].map((letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`).join('')}$`;
+
+/**
  * `vercel.json` (deploy `dist/` as the project) as one route table, because its order matters:
  * headers first (`continue`), so redirects and 404s carry them too; configuration files and
  * precompressed copies answered 404 (Vercel compresses by itself); redirects, with the 302s
- * chosen by the `language` cookie; then the files; then each language's 404 page.
+ * chosen by the `language` cookie (with `Vary: Cookie`); then the files; then each language's
+ * 404 page. Every 404 sets the pages' Cache-Control over the one its address got first: a
+ * missing asset is never kept for a year.
  */
 export function vercelFile(table: HostTable): string {
   const { security, cache } = table.headers;
   const media = `\\.(?:${MEDIA_EXTENSIONS.join('|')})$`;
   const cookie = LANGUAGE_COOKIES[0];
   const [fallback, ...others] = table.languages;
-  const redirect = (from: string, to: string, status: number) => ({
+  const notFound = (src: string, dest: string) => ({
+    src,
+    status: 404,
+    dest,
+    headers: { 'Cache-Control': cache.revalidate },
+  });
+  const redirect = (from: string, to: string, status: number, vary?: string) => ({
     src: from === '/' ? '^/$' : `^${escapeRegex(from)}/?$`,
     status,
-    headers: { Location: to },
+    headers: { Location: to, ...(vary ? { Vary: vary } : {}) },
   });
   const routes: VercelRoute[] = [
     { src: '^/.*$', headers: Object.fromEntries(security), continue: true },
     { src: `^/(?!assets/)(?!.*${media}).*$`, headers: { 'Cache-Control': cache.revalidate }, continue: true },
     { src: '^/assets/.*$', headers: { 'Cache-Control': cache.hashed }, continue: true },
     { src: `^/(?!assets/).*${media}`, headers: { 'Cache-Control': cache.media }, continue: true },
-    {
-      src: `^/(?:${HOST_FILES.map(escapeRegex).join('|')})$|\\.(?:${PRECOMPRESSED.join('|')})$`,
-      status: 404,
-      dest: ROOT_NOT_FOUND,
-    },
+    notFound(`^/(?:${HOST_FILES.map(escapeRegex).join('|')})$|\\.(?:${PRECOMPRESSED.join('|')})$`, ROOT_NOT_FOUND),
     ...table.redirects.flatMap((entry) =>
       entry.kind === 'language'
         ? [
             ...others.map((language) => ({
-              ...redirect(entry.from, targetIn(entry, language, table.languages), entry.status),
-              has: [{ type: 'cookie' as const, key: cookie, value: language }],
+              ...redirect(entry.from, targetIn(entry, language, table.languages), entry.status, 'Cookie'),
+              has: [{ type: 'cookie' as const, key: cookie, value: anyCase(language) }],
             })),
-            redirect(entry.from, targetIn(entry, fallback!, table.languages), entry.status),
+            redirect(entry.from, targetIn(entry, fallback!, table.languages), entry.status, 'Cookie'),
           ]
         : [redirect(entry.from, entry.to, entry.status)],
     ),
     { handle: 'filesystem' },
-    ...table.languages.map((language) => ({ src: `^/${language}/.*$`, status: 404, dest: notFoundPageOf(language) })),
-    { src: '^/.*$', status: 404, dest: ROOT_NOT_FOUND },
+    ...table.languages.map((language) => notFound(`^/${language}/.*$`, notFoundPageOf(language))),
+    notFound('^/.*$', ROOT_NOT_FOUND),
   ];
   return `${JSON.stringify({ routes }, null, 2)}\n`;
 }

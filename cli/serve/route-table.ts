@@ -39,7 +39,7 @@ export function routeRequest(
       continue;
     }
     if (route.src === undefined || !compiled(route.src).test(request.path)) continue;
-    if (!(route.has ?? []).every((condition) => request.cookies[condition.key] === condition.value)) continue;
+    if (!(route.has ?? []).every((condition) => hasCookie(request, condition))) continue;
     const { Location: location, ...rest } = route.headers ?? {};
     Object.assign(headers, rest);
     if (route.continue) continue;
@@ -49,6 +49,12 @@ export function routeRequest(
     if (route.status === 404 && route.dest) return { headers, kind: 'not-found', page: route.dest };
   }
   return afterFilesystem ? { headers, kind: 'not-found', page: ROOT_NOT_FOUND } : { headers, kind: 'file' };
+}
+
+/** Whether the request has the cookie, its value matching the condition's, a regular expression as Vercel reads it. */
+function hasCookie(request: RouteRequest, condition: NonNullable<VercelRoute['has']>[number]): boolean {
+  const value = request.cookies[condition.key];
+  return value !== undefined && compiled(condition.value).test(value);
 }
 
 const expressions = new Map<string, RegExp>();

@@ -1,8 +1,7 @@
 import { BuildError, throwIfAny } from '../errors.ts';
 import { htaccessFile } from '../hosts/apache.ts';
-import { cloudflareRedirectsFile } from '../hosts/cloudflare-pages.ts';
-import { headersFile } from '../hosts/headers-file.ts';
-import { netlifyRedirectsFile } from '../hosts/netlify.ts';
+import { cloudflareHeadersFile, cloudflareRedirectsFile } from '../hosts/cloudflare-pages.ts';
+import { netlifyHeadersFile, netlifyRedirectsFile } from '../hosts/netlify.ts';
 import { nginxFile } from '../hosts/nginx.ts';
 import { contentSecurityPolicy, hostHeaders, inlineScriptHashes } from '../hosts/policy.ts';
 import type { HostTable } from '../hosts/rules.ts';
@@ -59,11 +58,6 @@ export function buildHostConfigs(
     files: files.map((file) => file.path),
   };
   const { hosts } = settings;
-  const headers = hosts.some((host) => host === 'netlify' || host === 'cloudflare-pages')
-    ? headersFile(table, GENERATED)
-    : '';
-  const cloudflareRedirects = hosts.includes('cloudflare-pages') ? cloudflareRedirectsFile(table, GENERATED) : '';
-  if (hosts.includes('cloudflare-pages')) checkCloudflareLimits(cloudflareRedirects, headers);
   const site: Output[] = [];
   const folders = new Map<HostFolder, HostFolderFiles>();
   for (const host of hosts) {
@@ -72,7 +66,12 @@ export function buildHostConfigs(
     if (host === 'nginx')
       folders.set(host, { own: [{ path: 'nginx.conf', contents: nginxFile(table) }], isUpload: false });
     if (host === 'netlify' || host === 'cloudflare-pages') {
-      const redirects = host === 'netlify' ? netlifyRedirectsFile(table, GENERATED) : cloudflareRedirects;
+      // Each reads files of the same names by its own rules (docs/behaviour.md#static-hosts).
+      const [redirects, headers] =
+        host === 'netlify'
+          ? [netlifyRedirectsFile(table, GENERATED), netlifyHeadersFile(table, GENERATED)]
+          : [cloudflareRedirectsFile(table, GENERATED), cloudflareHeadersFile(table, GENERATED)];
+      if (host === 'cloudflare-pages') checkCloudflareLimits(redirects, headers);
       const own = [
         { path: '_redirects', contents: redirects },
         { path: '_headers', contents: headers },

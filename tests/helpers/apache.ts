@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,10 +9,27 @@ const APACHE = process.env.APACHE_PATH ?? '/usr/sbin/apache2';
 const SERVER_ROOT = '/etc/apache2';
 
 /**
+ * The server configuration lines README.md's Deploying section gives for Apache, in its
+ * `apache` code block: read from the README, so that what it tells a host is what is tested.
+ */
+export function apacheServerLines(): string[] {
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const deploying = readme.split(/^## /m).find((section) => section.startsWith('Deploying\n')) ?? '';
+  // The block sits in a list item, indented as its text is.
+  const [, indent = '', block] = /^( *)```apache\n([\s\S]*?)^ *```$/m.exec(deploying) ?? [];
+  if (!block) throw new Error("README.md's Deploying section has no ```apache block of server lines");
+  return block
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.slice(indent.length));
+}
+
+/**
  * Runs Apache in the foreground with Debian's own default configuration (its apache2.conf,
  * modules and conf-enabled files, mod_autoindex included) plus what the site's README asks
- * for: mod_rewrite and mod_headers, and `AllowOverride All` for the site folder, which is
- * served from `distDir` with its generated `.htaccess`. Listens on 127.0.0.1 only; stopped by pid.
+ * for: mod_rewrite and mod_headers, `AllowOverride All` for the site folder, which is served
+ * from `distDir` with its generated `.htaccess`, and the README's lines for the site's server.
+ * Listens on 127.0.0.1 only; stopped by pid.
  */
 export async function startApache(distDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const prefix = await mkdtemp(join(tmpdir(), 'sitegen-apache-'));
@@ -35,6 +52,9 @@ export async function startApache(distDir: string): Promise<{ url: string; stop:
     AllowOverride All
     Require all granted
   </Directory>
+${apacheServerLines()
+  .map((line) => `  ${line}`)
+  .join('\n')}
 </VirtualHost>`;
   const config = debian
     .replace(/^Include ports\.conf$/m, `${modules}\nListen 127.0.0.1:${port}`)

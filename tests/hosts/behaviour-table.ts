@@ -25,6 +25,15 @@ export interface HostProfile {
   readonly hiddenStatus?: (path: string) => number;
   /** The Cache-Control every file gets when the host's local server sets its own over the site's. */
   readonly fileCache?: string;
+  /** The Cache-Control a missing path gets when the host's local server sets its own over the site's. */
+  readonly notFoundCache?: string;
+  /**
+   * Whether the table sends it addresses a server may refuse before it reads the site's rules
+   * (a malformed escape, an encoded slash, a NUL, a segment or an address too long). Only where
+   * the generated configuration can answer them: the local servers of Netlify and Cloudflare
+   * fail on some (netlify dev stops; wrangler answers 502), and the preview is sitegen's own.
+   */
+  readonly answersHostileAddresses?: boolean;
 }
 
 /** One request and what every host must answer. */
@@ -38,6 +47,7 @@ export interface Row {
     | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string; readonly byCookie: boolean }
     | { readonly kind: 'not-found'; readonly language: Locale }
     | { readonly kind: 'hidden' }
+    | { readonly kind: 'hostile' }
     | { readonly kind: 'encoding'; readonly acceptEncoding: string; readonly accepted: readonly Coding[] };
 }
 
@@ -109,7 +119,9 @@ export function behaviourRows(site: SiteFacts): Row[] {
           });
           continue;
         }
-        for (const saved of [undefined, ...site.languages]) {
+        // A saved language in capitals is the same language, on every host (nginx's map ignores case).
+        const capitals = query === '' ? site.languages.slice(-1).map((code) => code.toUpperCase()) : [];
+        for (const saved of [undefined, ...site.languages, ...capitals]) {
           rows.push({
             name: `language ${from}${query} saved ${saved ?? 'none'}`,
             path: from + query,
@@ -117,7 +129,7 @@ export function behaviourRows(site: SiteFacts): Row[] {
             expect: {
               kind: 'redirect',
               status: 302,
-              location: targetIn(redirect, saved ?? fallback, site.languages) + query,
+              location: targetIn(redirect, saved?.toLowerCase() ?? fallback, site.languages) + query,
               byCookie: true,
             },
           });
@@ -137,8 +149,28 @@ export function behaviourRows(site: SiteFacts): Row[] {
       expect: { kind: 'not-found', language },
     });
   }
-  for (const path of ['/no-such-page', '/de/', '/fr-FR/about/', '/images/', '/images/brands/', '/assets/'])
+  // A missing asset or image is a missing page, never kept for a year or a day.
+  for (const path of [
+    '/no-such-page',
+    '/de/',
+    '/fr-FR/about/',
+    '/images/',
+    '/images/brands/',
+    '/assets/',
+    '/assets/site.0000000000.css',
+    '/images/brands/no-such-brand.svg',
+  ])
     rows.push({ name: `not found ${path}`, path, expect: { kind: 'not-found', language: fallback } });
+  for (const path of [
+    '/ca/%zz',
+    '/ca/%2f',
+    '/%2Fca/',
+    '/%00',
+    '/ca/%00/',
+    `/ca/${'a'.repeat(256)}/`,
+    `/${'a'.repeat(9000)}`,
+  ])
+    rows.push({ name: `hostile ${path.slice(0, 40)}`, path, expect: { kind: 'hostile' } });
   for (const path of [
     '/_redirects',
     '/_headers',
@@ -227,6 +259,7 @@ export async function runRows(host: HostProfile, rows: readonly Row[], headers: 
       if (problems.length > 0) failures.push(`${row.name}: ${problems.join(', ')}`);
       continue;
     }
+    if (row.expect.kind === 'hostile' && !host.answersHostileAddresses) continue;
     const problems: string[] = [];
     const isPage = row.expect.kind === 'page';
     const response = await get(row.path, {
@@ -263,7 +296,15 @@ export async function runRows(host: HostProfile, rows: readonly Row[], headers: 
         if (response.status !== expect.status) problems.push(`status ${response.status}`);
         if (location !== expect.location && location !== new URL(expect.location, host.url).href)
           problems.push(`location ${location}`);
-        if (host.headersOnRedirects) problems.push(...securityProblems(response));
+        if (host.headersOnRedirects) {
+          problems.push(...securityProblems(response));
+          // An old address may come to lead elsewhere: a browser asks again, as for a page.
+          const cache = response.headers.get('cache-control');
+          if (cache !== headers.cache.revalidate) problems.push(`cache-control ${cache}`);
+          // A redirect chosen by a cookie is one answer per cookie, for the caches on the way too.
+          const vary = response.headers.get('vary') ?? '';
+          if (expect.byCookie !== /(?:^|,)\s*cookie\s*(?:,|$)/i.test(vary)) problems.push(`vary ${vary || 'none'}`);
+        }
         const landed = await get(expect.location);
         if (landed.status !== 200) problems.push(`then ${landed.status}`);
         await landed.body?.cancel();
@@ -272,6 +313,15 @@ export async function runRows(host: HostProfile, rows: readonly Row[], headers: 
       if (response.status !== 404) problems.push(`status ${response.status}`);
       if (langOf(body) !== expect.language) problems.push(`lang ${langOf(body)}`);
       problems.push(...securityProblems(response));
+      const cache = response.headers.get('cache-control');
+      if (cache !== (host.notFoundCache ?? host.fileCache ?? headers.cache.revalidate))
+        problems.push(`cache-control ${cache}`);
+    } else if (expect.kind === 'hostile') {
+      // Refused or served, the answer carries the site's headers; a missing page is the site's own.
+      if (response.status >= 500) problems.push(`status ${response.status}`);
+      problems.push(...securityProblems(response));
+      if ([403, 404].includes(response.status) && langOf(body) === undefined)
+        problems.push(`the server's own ${response.status} page`);
     } else if (expect.kind === 'hidden') {
       const status = host.hiddenStatus?.(row.path) ?? 404;
       if (response.status !== status) problems.push(`status ${response.status}`);

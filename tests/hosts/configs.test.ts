@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APACHE_SERVER_LINES } from '../../cli/hosts/apache.ts';
+import { apacheServerLines } from '../helpers/apache.ts';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
 let site: Awaited<ReturnType<typeof buildInMemory>>;
@@ -44,6 +46,20 @@ describe('host configurations', () => {
         rulesOf(cloudflare('_redirects')).filter((line) => spellings.some((start) => line.startsWith(start))),
       ).toEqual([]);
     }
+  });
+
+  it("give Netlify's redirects by language Vary: Cookie, one rule for both spellings (netlify dev sends none on a redirect)", () => {
+    const rules = netlify('_headers').split(/\n(?=\/)/);
+    for (const redirect of site.site.redirects) {
+      const rule = rules.find((block) => block.startsWith(`${redirect.from}\n`)) ?? '';
+      expect(rule.includes('\n  Vary: Cookie'), redirect.from).toBe(redirect.kind === 'language');
+    }
+    expect(cloudflare('_headers')).not.toContain('Vary');
+  });
+
+  it('tell an Apache host, in .htaccess, the server lines README.md gives and the Apache test serves with', () => {
+    expect(apacheServerLines()).toEqual(APACHE_SERVER_LINES);
+    for (const line of APACHE_SERVER_LINES) expect(text(site.files, '.htaccess')).toContain(`\n#   ${line}\n`);
   });
 
   it('write only lines Cloudflare Pages accepts, and none it would skip', () => {

@@ -74,6 +74,7 @@ describeHost('nginx', () => startNginx(dist(), join(hostFolder('nginx'), 'nginx.
   headersOnRedirects: true,
   encoding: 'br',
   sendsPrecompressed: true,
+  answersHostileAddresses: true,
 });
 
 describeHost('Apache (Debian defaults)', () => startApache(dist()), {
@@ -83,6 +84,7 @@ describeHost('Apache (Debian defaults)', () => startApache(dist()), {
   sendsPrecompressed: true,
   // Debian's apache2.conf forbids .ht* files before the site's .htaccess is read; the body is still the site's 404 page.
   hiddenStatus: (path) => (path === '/.htaccess' ? 403 : 404),
+  answersHostileAddresses: true,
 });
 
 describeHost(
@@ -132,6 +134,8 @@ describeHost(
     encoding: 'br',
     // wrangler's local server fails on the two files it keeps out of the upload (they are never deployed).
     hiddenStatus: (path) => (path === '/_redirects' || path === '/_headers' ? 502 : 404),
+    // It sends its own Cache-Control with every 404, over the _headers rules.
+    notFoundCache: 'no-store',
   },
   (server) =>
     it('logs no warning about the generated files', () => {
