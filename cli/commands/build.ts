@@ -1,5 +1,6 @@
+import { relative, resolve } from 'node:path';
 import type { BuildResult } from '../build.ts';
-import { loadConfig, type BuildFlags, type Generator } from '../config.ts';
+import { loadConfig, type BuildFlags, type Config, type Generator } from '../config.ts';
 import { describeFailure, exitCodeOf, formatError, fromRecord, type BuildError } from '../errors.ts';
 import { findUpToDate } from '../incremental/up-to-date.ts';
 import { kilobytes } from '../lib/budgets.ts';
@@ -20,7 +21,7 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
     const report = (summary: BuildSummary, run: BuildRun) => {
       const totalMs = performance.now() - start;
       if (flags.json) console.log(JSON.stringify({ ...summary, ...run, totalMs } satisfies BuildReport));
-      else if (!isQuiet) console.log(formatReport(summary, run, totalMs, config.verbosity === 'verbose'));
+      else if (!isQuiet) console.log(formatReport(summary, run, totalMs, config));
     };
     const { inputs, last } = await findUpToDate(config);
     if (last) {
@@ -60,8 +61,17 @@ export interface BuildReport extends BuildSummary, BuildRun {
   readonly totalMs: number;
 }
 
-/** The summary printed after a build: what was written, how big, how long, and what to fix. */
-export function formatReport(summary: BuildSummary, run: BuildRun, totalMs: number, isVerbose: boolean): string {
+/**
+ * The summary printed after a build: what was written, how big, how long, and what to fix; it
+ * ends with where the site is and the commands that look at it next.
+ */
+export function formatReport(
+  summary: BuildSummary,
+  run: BuildRun,
+  totalMs: number,
+  config: Pick<Config, 'verbosity' | 'outDir' | 'contentDir'>,
+): string {
+  const isVerbose = config.verbosity === 'verbose';
   const { examples, scripts } = summary;
   const js = (weight: BuildSummary['scripts']['home']) =>
     `${kilobytes(weight.initial)} + ${kilobytes(weight.onInteraction)}`;
@@ -71,11 +81,7 @@ export function formatReport(summary: BuildSummary, run: BuildRun, totalMs: numb
     `  stages: ${run.timings.map((timing) => `${timing.stage} ${Math.round(timing.ms)} ms`).join(' · ')}`,
     `  JS (gzip, at load + on interaction): home ${js(scripts.home)} · other pages at most ${js(scripts.other)}`,
   ];
-  if (examples.length > 0) {
-    lines.push(`Example content still in use (${examples.length}); replace before going live:`);
-    lines.push(...(isVerbose ? examples : examples.slice(0, 5)).map((item) => `  - ${item}`));
-    if (!isVerbose && examples.length > 5) lines.push(`  … and ${examples.length - 5} more (--verbose lists them)`);
-  }
+  if (examples.length > 0) lines.push(...formatExamples(examples, isVerbose));
   if (summary.warnings.length > 0) lines.push(formatWarnings(summary.warnings.map(fromRecord)));
   if (isVerbose) {
     lines.push(
@@ -86,7 +92,72 @@ export function formatReport(summary: BuildSummary, run: BuildRun, totalMs: numb
       ),
     );
   }
+  lines.push(...nextSteps(config));
   return lines.join('\n');
+}
+
+/** A line of the example list stops here, so that a terminal shows each file on one line. */
+const EXAMPLE_LINE_LENGTH = 100;
+
+/**
+ * The example content still in use, one line per file with its count, so that every file that
+ * holds any (a new scaffold's pages among them) shows without `--verbose`, which names every value.
+ */
+function formatExamples(examples: readonly string[], isVerbose: boolean): string[] {
+  const byFile = new Map<string, string[]>();
+  for (const example of examples) {
+    // Each is `file: value`, as validation found it (cli/validate/parse-file.ts).
+    const at = example.indexOf(': ');
+    const file = example.slice(0, at);
+    byFile.set(file, [...(byFile.get(file) ?? []), example.slice(at + 2)]);
+  }
+  const files = byFile.size === 1 ? '1 file' : `${byFile.size} files`;
+  const lines = [`Example content still in use (${examples.length} in ${files}); replace before going live:`];
+  let isShortened = false;
+  for (const [file, values] of byFile) {
+    const head = `  ${file}: ${values.length}`;
+    if (isVerbose) {
+      lines.push(head, ...values.map((value) => `    - ${value}`));
+      continue;
+    }
+    const count = countThatFit(head, values);
+    isShortened ||= count < values.length;
+    lines.push(`${head} (${[...values.slice(0, count), ...(count < values.length ? ['…'] : [])].join(', ')})`);
+  }
+  if (isShortened) lines.push('  (--verbose lists every value)');
+  return lines;
+}
+
+/** How many of `values` fit on a line after `head`, with `…` after them when some do not. */
+function countThatFit(head: string, values: readonly string[]): number {
+  const fits = (shown: readonly string[]) => `${head} (${shown.join(', ')})`.length <= EXAMPLE_LINE_LENGTH;
+  if (fits(values)) return values.length;
+  let count = 0;
+  while (count < values.length && fits([...values.slice(0, count + 1), '…'])) count++;
+  return count;
+}
+
+/**
+ * Where the site is, and the commands README.md gives for what comes next: the npm scripts for
+ * the default folders, `npx sitegen` with the folders named otherwise.
+ */
+function nextSteps({ outDir, contentDir }: Pick<Config, 'outDir' | 'contentDir'>): string[] {
+  const isDefault = outDir === resolve('dist') && contentDir === resolve('content');
+  const out = relative(process.cwd(), outDir) || '.';
+  const content =
+    contentDir === resolve('content') ? '' : ` -c ${shellWord(relative(process.cwd(), contentDir) || '.')}`;
+  const [preview, check] = isDefault
+    ? ['npm run preview', 'npm run check']
+    : [`npx sitegen preview -d ${shellWord(out)}`, `npx sitegen check -d ${shellWord(out)}${content}`];
+  return [
+    `The site is in ${out}/.`,
+    `Next: ${preview} to browse it as a host serves it · ${check} for the quality gates`,
+  ];
+}
+
+/** A path as one word of a shell command line. */
+function shellWord(path: string): string {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
 }
 
 /** Warnings, one block each, under a count. */

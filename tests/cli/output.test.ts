@@ -46,9 +46,24 @@ describe('output', () => {
     expect(result.stdout).toMatch(
       /load \d+ ms · bundle \d+ ms · widgets \d+ ms · validate \d+ ms · route \d+ ms · images \d+ ms · plan \d+ ms · render \d+ ms · hosts \d+ ms · check \d+ ms · compress \d+ ms · write \d+ ms · host folders \d+ ms · remember \d+ ms/,
     );
-    expect(result.stdout).toMatch(/Example content still in use \(\d+\)/);
-    expect(result.stdout).toContain('content/site.yaml: contact.phone');
-    expect(result.stdout).toContain('content/collections/reviews.yaml: review-1');
+    // Every example value, under its file and that file's count, which add up to the whole.
+    const [, total = '', files = ''] =
+      /Example content still in use \((\d+) in (\d+) files\)/.exec(result.stdout) ?? [];
+    const perFile = [...result.stdout.matchAll(/^ {2}(content\/\S+): (\d+)$/gm)];
+    expect(perFile.map(([, file]) => file)).toEqual(
+      expect.arrayContaining(['content/site.yaml', 'content/en/about.md']),
+    );
+    expect([perFile.length, perFile.reduce((sum, [, , count]) => sum + Number(count), 0)]).toEqual([
+      Number(files),
+      Number(total),
+    ]);
+    expect(result.stdout).toMatch(/^ {2}content\/site\.yaml: \d+\n(?: {4}- .+\n)*? {4}- contact\.phone$/m);
+    expect(result.stdout).toMatch(/^ {2}content\/collections\/reviews\.yaml: \d+\n {4}- review-1$/m);
+    // It ends with where the site went and what to run next, for the folder it went to.
+    expect(result.stdout.trimEnd().split('\n').slice(-2)).toEqual([
+      'The site is in report/.',
+      'Next: npx sitegen preview -d report to browse it as a host serves it · npx sitegen check -d report for the quality gates',
+    ]);
     expect(result.stdout).toMatch(
       /^ {2}\/es\/services\/orto-k\/ {2}[\d.]+ KB · JS [\d.]+ KB \+ [\d.]+ KB · CSS [\d.]+ KB$/m,
     );
