@@ -25,7 +25,7 @@ export const errorCatalogue = {
     'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
   BrokenLink: 'Link to an existing page, written without language prefix: /services/orto-k.',
   MissingCreditExample:
-    'Write {{financing-example}} on the page and keep its figures and the price the same as the financing setting of content/site.yaml.',
+    'Write {{credit-marker}} right after every monthly price and {{financing-example}} below it in the same section (a service page’s facts box prints its own), and keep the price the same as the financing setting of content/site.yaml.',
   OrphanPage:
     'Link to the page from another page, list it in a collection (services.yaml puts it in the footer and on the home page), or remove it.',
   InvalidRedirect: 'Every redirect must start from a path that is not a page and end on a page.',

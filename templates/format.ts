@@ -68,6 +68,15 @@ export function formatRate(locale: Locale, percent: number): string {
   );
 }
 
+/**
+ * What content writes right after a monthly price, in a page's text or its key facts: the
+ * asterisk that links the price to the representative example of its credit (Ley 16/2011, art. 9).
+ */
+export const CREDIT_MARKER = '{{credit-marker}}';
+
+/** The id of the representative example a monthly price's asterisk links to, in the facts box and under the products. */
+export const CREDIT_EXAMPLE_ID = 'credit-example';
+
 /** The representative example of a credit (Ley 16/2011, art. 9), in the page's language. */
 export function creditExampleText(locale: Locale, t: Translate, financing: NonNullable<Settings['financing']>): string {
   const money = (amount: number) => formatMoney(locale, amount);

@@ -1,12 +1,18 @@
-import type { Heading, Link, Nodes, Root, RootContent, Table, TableCell } from 'mdast';
+import type { Heading, Link, Nodes, Parent, PhrasingContent, Root, RootContent, Table, TableCell } from 'mdast';
 import type { Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import { BuildError } from '../errors.ts';
 import { withTrailingSlash, splitUrl } from './url.ts';
 import type { Locale } from '../types.ts';
 
-/** Blocks a page can ask for by writing `{{name}}` alone in a paragraph, e.g. `{{cookie-table}}`. */
-export type GeneratedBlocks = Readonly<Record<string, () => RootContent>>;
+/**
+ * Blocks a page can ask for by writing `{{name}}` alone in a paragraph, e.g. `{{cookie-table}}`;
+ * a block that has nothing to show for the settings (undefined) leaves no paragraph behind.
+ */
+export type GeneratedBlocks = Readonly<Record<string, () => RootContent | undefined>>;
+
+/** Pieces a page writes inside a sentence as `{{name}}`, e.g. `{{credit-marker}}`, made by the build. */
+export type GeneratedInlines = Readonly<Record<string, () => PhrasingContent>>;
 
 /** What markdown needs to know about the site to resolve a page's placeholders and links. */
 export interface MarkdownContext {
@@ -21,6 +27,7 @@ export interface MarkdownContext {
   /** Whether a root-relative URL (with its language prefix) is a page or public file. */
   readonly exists: (path: string) => boolean;
   readonly blocks: GeneratedBlocks;
+  readonly inlines?: GeneratedInlines;
 }
 
 let processor: Promise<Processor<Root, undefined, undefined, Root, string>> | undefined;
@@ -75,6 +82,7 @@ export async function renderMarkdown(
     );
 
   replaceBlocks(tree, context, fail);
+  if (context.inlines) replaceInlines(tree, context.inlines);
   visit(tree, (node) => {
     if (node.type === 'text')
       node.value = fillPlaceholders(node.value, context, (name) =>
@@ -116,15 +124,32 @@ function replaceBlocks(
   context: MarkdownContext,
   fail: (node: Nodes, code: 'UnknownSetting', message: string) => void,
 ): void {
-  tree.children = tree.children.map((node): RootContent => {
+  tree.children = tree.children.flatMap((node): RootContent[] => {
     const name = soleText(node)?.match(/^\{\{\s*([\w-]+)\s*\}\}$/)?.[1];
-    if (!name || context.lookup(name) !== undefined) return node;
+    if (!name || context.lookup(name) !== undefined) return [node];
     const block = context.blocks[name];
     if (!block) {
       fail(node, 'UnknownSetting', `unknown block {{${name}}}`);
-      return node;
+      return [node];
     }
-    return block();
+    return [block()].filter((made) => made !== undefined);
+  });
+}
+
+/** Splits every text that writes an inline piece (`{{credit-marker}}`) around the piece the build makes. */
+function replaceInlines(tree: Root, inlines: GeneratedInlines): void {
+  const names = Object.keys(inlines);
+  const piece = new RegExp(`\\{\\{\\s*(${names.join('|')})\\s*\\}\\}`, 'g');
+  visit(tree, 'text', (node, index, parent: Parent | undefined) => {
+    if (!parent || index === undefined || !names.some((name) => node.value.includes(name))) return;
+    const parts = node.value.split(piece);
+    if (parts.length === 1) return;
+    // split() with a capturing group alternates text and the names it matched.
+    const replacement = parts.flatMap((part, at): PhrasingContent[] =>
+      at % 2 === 1 ? [inlines[part]!()] : part ? [{ ...node, value: part }] : [],
+    );
+    parent.children.splice(index, 1, ...(replacement as typeof parent.children));
+    return index + replacement.length;
   });
 }
 

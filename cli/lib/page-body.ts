@@ -1,6 +1,14 @@
 import { BuildError } from '../errors.ts';
-import { creditExampleText } from '../../templates/format.ts';
-import { PLACEHOLDER, renderMarkdown, textParagraph, textTable, type GeneratedBlocks } from './markdown.ts';
+import type { Paragraph, PhrasingContent } from 'mdast';
+import { CREDIT_EXAMPLE_ID, CREDIT_MARKER, creditExampleText } from '../../templates/format.ts';
+import {
+  PLACEHOLDER,
+  renderMarkdown,
+  textParagraph,
+  textTable,
+  type GeneratedBlocks,
+  type GeneratedInlines,
+} from './markdown.ts';
 import { useResponsiveImages } from './responsive-image.ts';
 import type { Collections, ImageManifest, Locale, Localized, Route, Settings, Translate } from '../types.ts';
 
@@ -40,6 +48,7 @@ export async function renderBody(
       lookup: (path) => lookupSetting(context.settings, path, route.locale),
       exists,
       blocks: generatedBlocks(context, route.locale, t, pick),
+      inlines: generatedInlines(t),
     },
     errors,
   );
@@ -48,13 +57,15 @@ export async function renderBody(
 
 /**
  * The route with the settings written into its page's key facts (`facts` in the front matter),
- * so a visit's length or price is a setting the facts box and the text share.
+ * so a visit's length or price is a setting the facts box and the text share. The credit marker
+ * stays as it is written: the facts box draws it, beside the example it leads to.
  */
 export function withFactsFilled(route: Route, settings: Settings, errors: BuildError[]): Route {
   const entry = route.entry;
   if (!entry?.facts) return route;
   const fill = (text: string) =>
     text.replace(PLACEHOLDER, (whole, name: string) => {
+      if (whole === CREDIT_MARKER) return whole;
       const value = lookupSetting(settings, name, route.locale);
       if (value === undefined)
         errors.push(new BuildError('UnknownSetting', `facts: unknown placeholder {{${name}}}`, { file: entry.file }));
@@ -78,9 +89,44 @@ function lookupSetting(settings: Settings, path: string, locale: Locale): string
 }
 
 /**
+ * remark-html's sanitiser writes every id of a page's text with this prefix, so that text can
+ * never take an id of the layout: a link into the text names the id as it comes out.
+ */
+const TEXT_ID_PREFIX = 'user-content-';
+
+/**
+ * `{{credit-marker}}`, written right after a monthly price: an asterisk that links to the
+ * representative example the page's `{{financing-example}}` shows below it.
+ */
+function generatedInlines(t: Translate): GeneratedInlines {
+  return {
+    'credit-marker': () => ({
+      type: 'link',
+      url: `#${TEXT_ID_PREFIX}${CREDIT_EXAMPLE_ID}`,
+      children: [{ type: 'text', value: '*' }],
+      data: { hProperties: { ariaLabel: t('financing.marker') } },
+    }),
+  };
+}
+
+/** A paragraph of a translated sentence with a link where the sentence writes `{link}`. */
+function paragraphWithLink(sentence: string, url: string): Paragraph {
+  const [before = '', after = ''] = sentence.split('{link}');
+  const children: PhrasingContent[] = [
+    { type: 'text', value: before },
+    { type: 'link', url, children: [{ type: 'text', value: url }] },
+    { type: 'text', value: after },
+  ];
+  return { type: 'paragraph', children: children.filter((child) => child.type !== 'text' || child.value) };
+}
+
+/**
  * The blocks a page can ask for: `{{cookie-table}}`, what the site really stores for these
- * settings; `{{professionals}}`, who examines and fits, with their college numbers (legal
- * notice); `{{financing-example}}`, the representative example of the credit behind a monthly price.
+ * settings; `{{professionals}}`, who examines and fits, with their college numbers, and
+ * `{{professional-rules}}`, where their rules can be read (legal notice); `{{financing-example}}`,
+ * the representative example of the credit behind a monthly price; `{{data-protection-officer}}`
+ * (privacy policy) and `{{consumer-arbitration}}` (terms). The optional settings' blocks show
+ * nothing while the setting is not given.
  */
 function generatedBlocks(
   { collections, settings }: BodyContext,
@@ -117,14 +163,29 @@ function generatedBlocks(
     professionals: () =>
       textTable(
         [t('professionals.name'), t('professionals.profession'), t('professionals.college'), t('professionals.number')],
-        settings.health.professionals.map((person) => [
-          person.name,
-          t(`profession.${person.profession}`),
-          person.college,
-          person.number,
-        ]),
+        settings.health.professionals.map((person) =>
+          person.profession === 'optician-optometrist'
+            ? [person.name, t('profession.optician-optometrist'), person.college, person.number]
+            : [person.name, t('profession.hearing-aid-technician'), t('professionals.noCollege'), ''],
+        ),
       ),
-    'financing-example': () =>
-      textParagraph(settings.financing ? creditExampleText(locale, t, settings.financing) : ''),
+    'professional-rules': () => {
+      const url = settings.health.professionalRules;
+      return url ? paragraphWithLink(t('professionals.rules'), url) : undefined;
+    },
+    'financing-example': () => ({
+      ...textParagraph(settings.financing ? `* ${creditExampleText(locale, t, settings.financing)}` : ''),
+      data: { hProperties: { id: CREDIT_EXAMPLE_ID } },
+    }),
+    'data-protection-officer': () => {
+      const officer = settings.dataProtection.officer;
+      return officer && textParagraph(t('privacy.officer', { name: officer.name, email: officer.email }));
+    },
+    'consumer-arbitration': () =>
+      textParagraph(
+        settings.consumerArbitration
+          ? t('complaints.arbitration', { board: settings.consumerArbitration })
+          : t('complaints.noArbitration'),
+      ),
   };
 }

@@ -90,48 +90,73 @@ const financingSchema = z
       context.addIssue({ code: 'custom', message, path: [field] });
   });
 
-/** Who examines and fits: shown in the legal notice with their professional college and number. */
-const professionalSchema = z
-  .object({
-    name: z
-      .string()
-      .min(1)
-      .meta({
-        description: 'The professional’s full name, as the legal notice shows it.',
-        examples: ['Marta Soler Vidal'],
-      }),
-    profession: z.enum(['optometrist', 'audiologist']).meta({
-      description: 'What they do: optometrist (eye examinations) or audiologist (hearing aids).',
-      examples: ['optometrist'],
-    }),
-    college: z
-      .string()
-      .min(1)
-      .meta({
-        description: 'The professional college they belong to.',
-        examples: ["Col·legi Oficial d'Òptics Optometristes de Catalunya"],
-      }),
-    number: z
-      .string()
-      .min(1)
-      .meta({ description: 'Their membership number in that college, as text.', examples: ['00000'] }),
-  })
-  .strict()
+const professionalName = z
+  .string()
+  .min(1)
   .meta({
-    description: 'Someone who examines eyes or fits hearing aids, listed in the legal notice.',
+    description: 'The professional’s full name, as the legal notice shows it.',
+    examples: ['Marta Soler Vidal'],
+  });
+
+/**
+ * Who examines and fits, shown in the legal notice: an optician-optometrist with their college
+ * and membership number, a hearing-aid technician without either, since that profession has no college.
+ */
+const professionalSchema = z
+  .discriminatedUnion('profession', [
+    z
+      .object({
+        name: professionalName,
+        profession: z.literal('optician-optometrist').meta({
+          description:
+            'Óptico-optometrista: eye examinations, glasses and contact lenses; must be a member of a college to practise.',
+          examples: ['optician-optometrist'],
+        }),
+        college: z
+          .string()
+          .min(1)
+          .meta({
+            description: 'The professional college they belong to.',
+            examples: ["Col·legi Oficial d'Òptics Optometristes de Catalunya"],
+          }),
+        number: z
+          .string()
+          .min(1)
+          .meta({ description: 'Their membership number in that college, as text.', examples: ['00000'] }),
+      })
+      .strict(),
+    z
+      .object({
+        name: professionalName,
+        profession: z.literal('hearing-aid-technician').meta({
+          description:
+            'Técnico superior en audiología protésica (audioprotesista): hearing tests and hearing aids; the profession has no college, so no college or number is given.',
+          examples: ['hearing-aid-technician'],
+        }),
+      })
+      .strict(),
+  ])
+  .meta({
+    description:
+      'Someone who examines eyes or fits hearing aids, listed in the legal notice: profession optician-optometrist with their college and membership number, or hearing-aid-technician with neither.',
     examples: [
       {
         name: 'Marta Soler Vidal',
-        profession: 'optometrist',
+        profession: 'optician-optometrist',
         college: "Col·legi Oficial d'Òptics Optometristes de Catalunya",
         number: '00000',
       },
+      { name: 'Núria Camps Serra', profession: 'hearing-aid-technician' },
     ],
   });
 
 const visitSchema = z
   .object({
-    price: euros.meta({ description: 'What the visit costs, in euros; zero when it is free.', examples: [30] }),
+    price: euros.meta({
+      description:
+        'What the visit costs, in euros, a fixed price (pages state it without “from”); zero when it is free.',
+      examples: [30],
+    }),
     minutes: z
       .number()
       .int()
@@ -268,13 +293,30 @@ export const settingsSchema = z
             examples: [
               [
                 {
-                  name: 'Núria Camps Serra',
-                  profession: 'audiologist',
+                  name: 'Marta Soler Vidal',
+                  profession: 'optician-optometrist',
                   college: "Col·legi Oficial d'Òptics Optometristes de Catalunya",
-                  number: '00002',
+                  number: '00000',
                 },
+                { name: 'Núria Camps Serra', profession: 'hearing-aid-technician' },
               ],
             ],
+          }),
+        // Optional: the legal notice always names the rules; this adds where to read them.
+        professionalRules: httpsUrlSchema.optional().meta({
+          description:
+            'Optional: the page where the professional rules of the professions above can be read (the college’s statutes and code of ethics), linked from the legal notice.',
+          examples: ['https://www.example.com/normativa-professional'],
+        }),
+        // Optional: only an owner who advertises medical devices to the public with an authorisation has one.
+        advertisingAuthorisation: z
+          .string()
+          .min(1)
+          .optional()
+          .meta({
+            description:
+              'Optional: the reference of the health authority’s authorisation to advertise medical devices (hearing aids, contact lenses) to the public, shown under the products and on the product and service pages.',
+            examples: ['CPSP00000CAT'],
           }),
       })
       .strict()
@@ -288,7 +330,7 @@ export const settingsSchema = z
             professionals: [
               {
                 name: 'Marta Soler Vidal',
-                profession: 'optometrist',
+                profession: 'optician-optometrist',
                 college: "Col·legi Oficial d'Òptics Optometristes de Catalunya",
                 number: '00000',
               },
@@ -302,11 +344,48 @@ export const settingsSchema = z
           description: 'The e-mail address where visitors exercise their data-protection rights.',
           examples: ['privadesa@example.com'],
         }),
+        // Optional: a data protection officer is appointed only where the law asks for one.
+        officer: z
+          .object({
+            name: z
+              .string()
+              .min(1)
+              .meta({
+                description: 'The data protection officer: a person or the company that acts as one.',
+                examples: ['Delegat de Protecció de Dades, S.L.'],
+              }),
+            email: z.email().meta({ description: 'The officer’s e-mail address.', examples: ['dpd@example.com'] }),
+          })
+          .strict()
+          .optional()
+          .meta({
+            description:
+              'Optional: the data protection officer (DPO) and how to reach them, named in the privacy policy when given.',
+            examples: [{ name: 'Delegat de Protecció de Dades, S.L.', email: 'dpd@example.com' }],
+          }),
+        serverLogDays: z
+          .number()
+          .int()
+          .positive()
+          .meta({
+            description:
+              'How many days the hosting provider keeps the server’s records of visits (IP address, date, page), as the privacy policy states.',
+            examples: [30],
+          }),
       })
       .strict()
       .meta({
         description: 'Data-protection contact, named in the privacy policy and the legal notice.',
-        examples: [{ email: 'privadesa@example.com' }],
+        examples: [{ email: 'privadesa@example.com', serverLogDays: 30 }],
+      }),
+    // Empty: the centre does not adhere, and the terms say so (consumers must be told either way).
+    consumerArbitration: z
+      .string()
+      .default('')
+      .meta({
+        description:
+          'The consumer arbitration board the centre adheres to, as the terms name it (such as Junta Arbitral de Consum de Catalunya); empty or left out when it does not adhere, which the terms then say.',
+        examples: ['', 'Junta Arbitral de Consum de Catalunya'],
       }),
     address: z
       .object({
@@ -471,6 +550,17 @@ export const settingsSchema = z
             description: 'How many days a new hearing aid can be tried at home before deciding.',
             examples: [30],
           }),
+        hearingAidTrialTerms: localizedSchema.meta({
+          description:
+            'The conditions of the hearing-aid trial, in each language, as the hearing-aids page and the terms quote them: what the trial costs, any deposit, and how the hearing aids are returned.',
+          examples: [
+            {
+              ca: 'La prova és gratuïta i no demanem cap dipòsit: si no et quedes els audiòfons, els tornes al centre.',
+              es: 'La prueba es gratuita y no pedimos ningún depósito: si no te quedas los audífonos, los devuelves en el centro.',
+              en: 'The trial is free and we ask for no deposit: if you decide not to keep the hearing aids, you return them to the centre.',
+            },
+          ],
+        }),
         glassesReadyDays: z
           .number()
           .int()
@@ -499,6 +589,7 @@ export const settingsSchema = z
             eyeExam: { price: 30, minutes: 45 },
             hearingTest: { price: 40, minutes: 60 },
             hearingAidTrialDays: 30,
+            hearingAidTrialTerms: { ca: 'Prova gratuïta.', es: 'Prueba gratuita.', en: 'A free trial.' },
             glassesReadyDays: 7,
             access: { ca: 'Sense graons.', es: 'Sin escalones.', en: 'No steps.' },
           },
@@ -597,7 +688,8 @@ export const settingsSchema = z
           .int()
           .positive()
           .meta({
-            description: 'How many opticians-optometrists and audiologists are in the professional register.',
+            description:
+              'How many qualified professionals examine and fit at the centre: opticians-optometrists, every one a college member, and hearing-aid technicians (técnico superior en audiología protésica).',
             examples: [4],
           }),
         brands: z

@@ -123,9 +123,16 @@ export const uiKeys = [
   'professionals.profession',
   'professionals.college',
   'professionals.number',
-  'profession.optometrist',
-  'profession.audiologist',
+  'professionals.noCollege',
+  'professionals.rules',
+  'profession.optician-optometrist',
+  'profession.hearing-aid-technician',
   'financing.example',
+  'financing.marker',
+  'privacy.officer',
+  'complaints.arbitration',
+  'complaints.noArbitration',
+  'advertising.authorisation',
   'footer.tagline',
   'footer.visual',
   'footer.auditory',
@@ -400,11 +407,45 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'The heading of the membership-number column in the table of professionals.',
     'Membership no.',
   ],
-  'profession.optometrist': ['The profession optometrist, in the table of professionals.', 'Optometrist'],
-  'profession.audiologist': ['The profession audiologist, in the table of professionals.', 'Hearing-aid audiologist'],
+  'professionals.noCollege': [
+    'The college column of a professional whose profession has no college (a hearing-aid technician), in the table of professionals.',
+    'None (the profession has no college)',
+  ],
+  'professionals.rules': [
+    'The sentence of the legal notice that links to the professional rules (health.professionalRules in site.yaml); {link} is the link.',
+    'The professional rules that govern these professions can be read at {link}.',
+  ],
+  'profession.optician-optometrist': [
+    'The legal title óptico-optometrista, in full, in the table of professionals.',
+    'Optician-optometrist',
+  ],
+  'profession.hearing-aid-technician': [
+    'The profession audioprotesista (técnico superior en audiología protésica), in the table of professionals.',
+    'Hearing-aid technician (audioprotesista)',
+  ],
   'financing.example': [
     'The representative example of credit shown with every monthly price; its placeholders {cashPrice}, {downPayment}, {credit}, {term}, {instalment}, {borrowingRate}, {apr}, {fees}, {total} and {lender} are the figures of financing in site.yaml.',
     'Representative example: cash price {cashPrice}; deposit {downPayment}; total amount of credit {credit}; {term} monthly instalments of {instalment}; fixed borrowing rate (TIN) {borrowingRate}; APR (TAE) {apr}; fees {fees}; total amount payable {total}. Credit provided by {lender} and subject to approval.',
+  ],
+  'financing.marker': [
+    'What the asterisk after a monthly price says to a screen reader: it leads to the representative example of the credit.',
+    'Representative example of the credit',
+  ],
+  'privacy.officer': [
+    'The privacy policy’s sentence naming the data protection officer (dataProtection.officer in site.yaml); {name} and {email} are theirs.',
+    'We have appointed a data protection officer (DPO): {name}, whom you can write to at {email}.',
+  ],
+  'complaints.arbitration': [
+    'The terms’ sentence for a centre that adheres to consumer arbitration; {board} is the arbitration board (consumerArbitration in site.yaml).',
+    'We adhere to the consumer arbitration system ({board}). If our reply does not satisfy you, you can ask for consumer arbitration: it is free and voluntary for you, and the award is binding on both parties.',
+  ],
+  'complaints.noArbitration': [
+    'The terms’ sentence for a centre that does not adhere to consumer arbitration (consumerArbitration empty in site.yaml).',
+    'We do not adhere to the consumer arbitration system. If our reply does not satisfy you, you can contact your local consumer information office or the Catalan Consumer Agency, which can offer mediation, or go to the courts.',
+  ],
+  'advertising.authorisation': [
+    'The line under advertised products that gives the authorisation to advertise medical devices (health.advertisingAuthorisation in site.yaml); {reference} is its reference.',
+    'Medical device advertising authorisation: {reference}',
   ],
   'footer.tagline': [
     'The sentence under the logo in the footer.',

@@ -1,21 +1,38 @@
+import { CREDIT_MARKER } from '../../templates/format.ts';
 import { BuildError } from '../errors.ts';
+import { parseMarkdownFile, type MarkdownSource } from '../lib/front-matter.ts';
 import { positionAt } from '../lib/text-position.ts';
 import { parseYaml } from '../lib/yaml-lines.ts';
 import type { Collections, Settings, SourceFile } from '../types.ts';
 
 /**
  * A monthly price in any of the site's languages: "90 € al mes", "€90 a month", "90 €/mes",
- * "90 € mensuals", or the financing setting's placeholder. Amounts are read in euros.
+ * "90 € mensuals", or the financing setting's placeholder with or without its euro sign
+ * ("{{financing.monthlyInstalment}} € al mes", "€{{financing.monthlyInstalment}} a month").
+ * Amounts are read in euros; `\s` takes the non-breaking space written before € too.
  */
 const MONTHLY_PRICE =
-  /(?:€\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?€|(\{\{\s*financing\.monthlyInstalment\s*\}\}))\s*(?:\/\s*(?:mes|month)\b|al mes\b|a month\b|per month\b|each month\b|cada mes\b|mensuals?\b|mensuales?\b)/giu;
-const EXAMPLE_BLOCK = /^\s*\{\{\s*financing-example\s*\}\}\s*$/m;
+  /(?:€\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s?€|(?:€\s?)?(\{\{\s*financing\.monthlyInstalment\s*\}\})(?:\s?€)?)\s*(?:\/\s*(?:mes|month)\b|(?:al|per|por|a|each|cada)\s(?:mes|month)\b|mensuals?\b|mensuales?\b|monthly\b)/giu;
+const EXAMPLE_BLOCK = /^[ \t]*\{\{\s*financing-example\s*\}\}[ \t]*$/gm;
+const HEADING = /^#{1,6}[ \t]/gm;
 
-/** Each monthly price a text shows, with its 1-based line and column and the amount (undefined for the placeholder). */
-export function monthlyPricesIn(text: string): { line: number; col: number; shown: string; amount?: number }[] {
+/** A monthly price a text shows: where it starts and ends, its 1-based line and column, and the amount (undefined for the placeholder). */
+export interface MonthlyPrice {
+  readonly index: number;
+  readonly end: number;
+  readonly line: number;
+  readonly col: number;
+  readonly shown: string;
+  readonly amount?: number;
+}
+
+/** Each monthly price a text shows. */
+export function monthlyPricesIn(text: string): MonthlyPrice[] {
   return [...text.matchAll(MONTHLY_PRICE)].map((match) => {
     const digits = match[1] ?? match[2];
     return {
+      index: match.index,
+      end: match.index + match[0].length,
       ...positionAt(text, match.index),
       shown: match[0],
       ...(digits ? { amount: Number(digits.replace(',', '.')) } : {}),
@@ -25,10 +42,18 @@ export function monthlyPricesIn(text: string): { line: number; col: number; show
 
 const LAW = 'consumer-credit advertising (Ley 16/2011, art. 9)';
 
+/** Says whether a price agrees with the financing setting; pushes what does not. */
+type Agree = (file: string, where: { line: number; col: number }, shown: string, amount: number | undefined) => void;
+
 /**
- * Every monthly price must come with the representative example of its credit: a page that
- * shows one writes `{{financing-example}}`, the product teasers show it under themselves, and
- * the figure must be the example's instalment, so the advertisement and the example agree.
+ * Every monthly price must come with the representative example of its credit, on the same
+ * screen, and say so where it stands (docs/behaviour.md#content): `{{credit-marker}}` right
+ * after the price, an asterisk linked to the example. In a page's text the example is the
+ * page's `{{financing-example}}`, below the price in the same section; in a service page's key
+ * facts the facts box prints it; the product teasers mark and print theirs themselves. No other
+ * field of the front matter (a title, a description for search results) can carry an example,
+ * so none may show a monthly price. The figure must be the example's instalment, so the
+ * advertisement and the example agree.
  */
 export function checkMonthlyPrices(
   pages: readonly SourceFile[],
@@ -38,7 +63,7 @@ export function checkMonthlyPrices(
   errors: BuildError[],
 ): void {
   const financing = settings.financing;
-  const agree = (file: string, where: { line: number; col: number }, shown: string, amount: number | undefined) => {
+  const agree: Agree = (file, where, shown, amount) => {
     if (!financing)
       errors.push(
         new BuildError(
@@ -56,30 +81,7 @@ export function checkMonthlyPrices(
         ),
       );
   };
-  for (const page of pages) {
-    const prices = monthlyPricesIn(page.text);
-    const [first] = prices;
-    const file = `content/${page.path}`;
-    const block = EXAMPLE_BLOCK.exec(page.text);
-    if (block && !financing)
-      errors.push(
-        new BuildError(
-          'MissingCreditExample',
-          'asks for {{financing-example}} but content/site.yaml has no financing example',
-          { file, ...positionAt(page.text, block.index + block[0].indexOf('{')) },
-        ),
-      );
-    if (!first) continue;
-    if (!EXAMPLE_BLOCK.test(page.text))
-      errors.push(
-        new BuildError(
-          'MissingCreditExample',
-          `shows a monthly price (${first.shown}) without the representative example that ${LAW} requires`,
-          { file, line: first.line, col: first.col },
-        ),
-      );
-    for (const price of prices) agree(file, price, price.shown, price.amount);
-  }
+  for (const page of pages) checkPage(page, settings, agree, errors);
   if (!productsFile) return;
   const positions = parseYaml(productsFile.text, `content/${productsFile.path}`);
   products.forEach((product, index) => {
@@ -91,4 +93,68 @@ export function checkMonthlyPrices(
       product.price,
     );
   });
+}
+
+/** One page's monthly prices: each agrees with the setting, carries its marker, and has its example where it can be seen. */
+function checkPage(page: SourceFile, settings: Settings, agree: Agree, errors: BuildError[]): void {
+  const file = `content/${page.path}`;
+  const prices = monthlyPricesIn(page.text);
+  const blocks = [...page.text.matchAll(EXAMPLE_BLOCK)].map((match) => match.index);
+  const at = (index: number) => positionAt(page.text, index);
+  if (!settings.financing)
+    for (const block of blocks)
+      errors.push(
+        new BuildError(
+          'MissingCreditExample',
+          'asks for {{financing-example}} but content/site.yaml has no financing example',
+          { file, ...at(page.text.indexOf('{', block)) },
+        ),
+      );
+  if (prices.length === 0) return;
+  let source: MarkdownSource;
+  try {
+    source = parseMarkdownFile(page.text, file);
+  } catch {
+    return; // the page's own validation reports a front matter it cannot read
+  }
+  const bodyStart = page.text.length - source.body.length;
+  const headings = [...page.text.slice(bodyStart).matchAll(HEADING)].map((match) => bodyStart + match.index);
+  const problem = (price: MonthlyPrice, message: string) =>
+    errors.push(new BuildError('MissingCreditExample', message, { file, line: price.line, col: price.col }));
+  for (const price of prices) {
+    agree(file, price, price.shown, price.amount);
+    const hasMarker = page.text.startsWith(CREDIT_MARKER, price.end);
+    if (price.index < bodyStart) {
+      const field = frontMatterFieldAt(source, price);
+      if (!field.startsWith('facts.'))
+        problem(
+          price,
+          `${field}: shows a monthly price (${price.shown}) where no representative example can follow it`,
+        );
+      else if (!hasMarker)
+        problem(price, `${field}: shows a monthly price (${price.shown}) without ${CREDIT_MARKER} right after it`);
+      continue;
+    }
+    if (!hasMarker) problem(price, `shows a monthly price (${price.shown}) without ${CREDIT_MARKER} right after it`);
+    const example = blocks.find((block) => block > price.index);
+    const nextHeading = headings.find((heading) => heading > price.index);
+    if (example === undefined)
+      problem(price, `shows a monthly price (${price.shown}) without the representative example that ${LAW} requires`);
+    else if (nextHeading !== undefined && nextHeading < example)
+      problem(
+        price,
+        `shows a monthly price (${price.shown}) whose representative example is not below it in the same section`,
+      );
+  }
+}
+
+/** The front-matter field a price stands in, as a dotted path (`facts.3.value`, `description`). */
+function frontMatterFieldAt(source: MarkdownSource, price: MonthlyPrice): string {
+  const data = source.frontMatter.data as { facts?: unknown } | null;
+  const isOnLine = (path: readonly PropertyKey[]) => source.frontMatter.positionOf(path).line === price.line;
+  const facts = Array.isArray(data?.facts) ? data.facts : [];
+  const fact = facts.findIndex((_, index) => isOnLine(['facts', index, 'value']));
+  if (fact >= 0) return `facts.${fact}.value`;
+  const keys = data && typeof data === 'object' ? Object.keys(data) : [];
+  return keys.findLast((key) => source.frontMatter.positionOf([key]).line <= price.line) ?? 'front matter';
 }

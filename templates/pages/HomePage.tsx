@@ -62,7 +62,12 @@ export function HomePage(props: PageProps) {
       </Island>
       <TrustStrip settings={settings} buildYear={props.buildYear} />
       <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-      <ProductsSection products={collections.products} financing={settings.financing} images={props.images} />
+      <ProductsSection
+        products={collections.products}
+        financing={settings.financing}
+        health={settings.health}
+        images={props.images}
+      />
       <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>
         <AppointmentLink settings={settings} duration={OPTICAL_VISIT_MINUTES} />
       </ServicesSection>

@@ -1,10 +1,14 @@
 import type { PageProps, PageRef } from '../../cli/types.ts';
+import { AdvertisingAuthorisation } from '../components/AdvertisingAuthorisation.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { labelOf, trailOf } from '../site-pages.ts';
 
-/** The hearing-aid range page: its text, then every model family and accessory of the collection. */
+/**
+ * The hearing-aid range page: its text, then every model family and accessory of the collection,
+ * and the authorisation to advertise medical devices when the settings give one.
+ */
 export function ModelListPage(props: PageProps) {
   const { locale, t, pick } = useLanguage();
   const { route, pages, bodyHtml } = props;
@@ -33,6 +37,7 @@ export function ModelListPage(props: PageProps) {
         {list(modelRoutes.filter((candidate) => candidate.model!.kind === 'hearing-aid'))}
         <h2 className="page__section-heading">{t('models.accessories')}</h2>
         {list(modelRoutes.filter((candidate) => candidate.model!.kind === 'accessory'))}
+        <AdvertisingAuthorisation health={props.settings.health} />
       </article>
     </BaseLayout>
   );

@@ -1,11 +1,15 @@
 import type { PageProps } from '../../cli/types.ts';
+import { AdvertisingAuthorisation } from '../components/AdvertisingAuthorisation.tsx';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { trailOf } from '../site-pages.ts';
 
-/** One hearing-aid family or accessory of the collection: summary, the specifications it has, its text. */
+/**
+ * One hearing-aid family or accessory of the collection: summary, the specifications it has, its
+ * text, and the authorisation to advertise medical devices when the settings give one.
+ */
 export function ModelPage(props: PageProps) {
   const { locale, t, pick } = useLanguage();
   const { route, pages, settings, bodyHtml } = props;
@@ -51,6 +55,7 @@ export function ModelPage(props: PageProps) {
             {t('models.back')}
           </a>
         </p>
+        <AdvertisingAuthorisation health={settings.health} />
       </article>
     </BaseLayout>
   );

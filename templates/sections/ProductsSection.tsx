@@ -1,6 +1,8 @@
 import type { ImageManifest, Product, Settings } from '../../cli/types.ts';
+import { AdvertisingAuthorisation } from '../components/AdvertisingAuthorisation.tsx';
+import { CreditMarker } from '../components/CreditMarker.tsx';
 import { Photo } from '../components/Photo.tsx';
-import { creditExampleText, formatPrice } from '../format.ts';
+import { CREDIT_EXAMPLE_ID, creditExampleText, formatPrice } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
@@ -8,16 +10,19 @@ import { Section } from '../components/Section.tsx';
 /**
  * The home page's product teasers with their "from" prices (docs/behaviour.md#home-page), each
  * with its picture if it has one: a photo of content/images/ as a responsive <picture>. A
- * monthly price is marked and explained by the representative example of its credit, under
- * the cards (Ley 16/2011, art. 9; validation makes sure the example exists and agrees).
+ * monthly price carries an asterisk that links to the representative example of its credit,
+ * under the cards (Ley 16/2011, art. 9; validation makes sure the example exists and agrees).
+ * The authorisation to advertise medical devices follows, when the settings give one.
  */
 export function ProductsSection({
   products,
   financing,
+  health,
   images,
 }: {
   products: readonly Product[];
   financing: Settings['financing'];
+  health: Settings['health'];
   images: ImageManifest;
 }) {
   const { locale, t, pick } = useLanguage();
@@ -51,9 +56,9 @@ export function ProductsSection({
                 </a>
               </h3>
               {product.pricePeriod === 'month' && example ? (
-                <p className="product-card__price" aria-describedby="credit-example">
+                <p className="product-card__price">
                   {t('products.from', { price: t('products.perMonth', { price }) })}
-                  <span aria-hidden="true">*</span>
+                  <CreditMarker />
                 </p>
               ) : (
                 <p className="product-card__price">{t('products.from', { price })}</p>
@@ -63,11 +68,12 @@ export function ProductsSection({
         })}
       </ul>
       {example && (
-        <p className="credit-example" id="credit-example">
+        <p className="credit-example" id={CREDIT_EXAMPLE_ID}>
           <span aria-hidden="true">* </span>
           {example}
         </p>
       )}
+      <AdvertisingAuthorisation health={health} />
     </Section>
   );
 }

@@ -3,9 +3,14 @@ import { formatDate } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { Section } from '../components/Section.tsx';
 
-/** Customers' reviews (docs/behaviour.md#brands-reviews-and-location): stars as an accessible rating, date, source, and the review page. */
+/**
+ * Customers' reviews (docs/behaviour.md#brands-reviews-and-location): stars as an accessible
+ * rating, date, source; then the score of every review on the review page, beside the link to
+ * it, so the few shown here read as a sample of all of them.
+ */
 export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]; source: Settings['reviews'] }) {
-  const { region, t } = useLanguage();
+  const { locale, region, t } = useLanguage();
+  const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   return (
     <Section id="reviews" heading={t('reviews.heading')} intro={t('reviews.intro')}>
       <ul className="card-grid card-grid--balanced">
@@ -30,6 +35,12 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
           </li>
         ))}
       </ul>
+      <p className="reviews__summary">
+        <strong>
+          {number(source.rating.score)} <span aria-hidden="true">★</span>
+        </strong>{' '}
+        {t('trust.rating', { count: number(source.rating.count), source: source.source })}
+      </p>
       <p className="section__actions">
         <a className="button button--secondary" href={source.url} target="_blank" rel="noopener noreferrer">
           {t('reviews.readAll')}

@@ -163,6 +163,29 @@ const cases: BadInput[] = [
     ],
   },
   {
+    name: 'a monthly price in the key facts without its credit marker, and one in a description (issue 28)',
+    file: 'content/en/services/sunglasses.md',
+    edit: (text) =>
+      replace(
+        /^description: .*$/m,
+        'description: "Sunglasses in Poblenou, Barcelona, from €49 or €90 a month: UV protection, polarised and prescription lenses."',
+      )(replace('value: "From €49" }', 'value: "From €49, or €90 a month" }')(text)),
+    expected: [
+      /content\/en\/services\/sunglasses\.md:13:\d+ MissingCreditExample — facts\.3\.value: shows a monthly price \(€90 a month\) without \{\{credit-marker\}\} right after it/,
+      /content\/en\/services\/sunglasses\.md:4:\d+ MissingCreditExample — description: shows a monthly price \(€90 a month\) where no representative example can follow it/,
+    ],
+  },
+  {
+    name: 'a monthly price in a page’s text without its credit marker, its example in another section (issue 28)',
+    file: 'content/en/services/sunglasses.md',
+    edit: (text) =>
+      `${text}\nYou can also spread the cost: from €90 a month.\n\n## Looking after them\n\nKeep them in their case.\n\n{{financing-example}}\n`,
+    expected: [
+      /content\/en\/services\/sunglasses\.md:\d+:\d+ MissingCreditExample — shows a monthly price \(€90 a month\) without \{\{credit-marker\}\} right after it/,
+      /content\/en\/services\/sunglasses\.md:\d+:\d+ MissingCreditExample — shows a monthly price \(€90 a month\) whose representative example is not below it in the same section/,
+    ],
+  },
+  {
     name: 'an unknown settings placeholder in a service page’s key facts',
     file: 'content/ca/services/salut-visual.md',
     edit: replace('{{visits.eyeExam.minutes}}', '{{visits.eyeExam.length}}'),
@@ -171,6 +194,15 @@ const cases: BadInput[] = [
       'UnknownSetting',
       'facts: unknown placeholder {{visits.eyeExam.length}}',
     ],
+  },
+  {
+    name: 'an optician-optometrist without a college (issue 28): only hearing-aid technicians have none',
+    file: 'content/site.yaml',
+    edit: replace(
+      /(name: "Marta Soler Vidal", profession: optician-optometrist), college: "[^"]*", number: "00000"/,
+      '$1',
+    ),
+    expected: [/content\/site\.yaml:\d+:\d+/, 'health.professionals.0.college'],
   },
   {
     name: 'a health centre without its authorisation number',

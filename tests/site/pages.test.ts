@@ -303,3 +303,158 @@ describe('folder pages', () => {
     }
   });
 });
+
+/** Visible text of a page's main content, its whitespace joined. */
+const mainText = (locale: string, id: string) =>
+  (documentOf(site.files, fileOf(locale, id)).querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ');
+
+describe('what a health and consumer regulator reads (issue 28)', () => {
+  it('links every monthly price’s asterisk to a representative example on the same page', () => {
+    const marked: string[] = [];
+    for (const [path, html] of site.files) {
+      if (!path.endsWith('.html') || !String(html).includes('credit-example')) continue;
+      const document = documentOf(site.files, path);
+      for (const marker of document.querySelectorAll('a[href*="credit-example"]')) {
+        marked.push(path);
+        expect(marker.textContent, path).toBe('*');
+        expect(marker.getAttribute('aria-label'), path).toMatch(
+          /^(Exemple representatiu|Ejemplo representativo|Representative example)/,
+        );
+        const example = document.getElementById(marker.getAttribute('href')!.slice(1));
+        expect(example?.textContent, path).toMatch(
+          /^\* (Exemple representatiu|Ejemplo representativo|Representative example):/,
+        );
+      }
+    }
+    for (const locale of locales) {
+      // The home page's teaser, the hearing-aids page's facts box and its text, the grants page's text.
+      expect(
+        marked.filter((path) => path === fileOf(locale, '')),
+        locale,
+      ).toHaveLength(1);
+      expect(
+        marked.filter((path) => path === fileOf(locale, 'services/hearing-aids')),
+        locale,
+      ).toHaveLength(2);
+      expect(
+        marked.filter((path) => path === fileOf(locale, 'services/subvenciones')),
+        locale,
+      ).toHaveLength(1);
+    }
+  });
+
+  it.each(locales)(
+    'prints the example in the hearing-aids facts box beside the monthly price it explains in %s',
+    (locale) => {
+      const facts = documentOf(site.files, fileOf(locale, 'services/hearing-aids')).querySelector('aside.key-facts')!;
+      const marker = facts.querySelector('dd a.credit-marker');
+      expect(marker?.getAttribute('href')).toBe('#credit-example');
+      expect(marker?.parentElement?.textContent).toMatch(/90\s?€ al mes\*$|€90 a month\*$/);
+      expect(facts.querySelector('#credit-example')?.textContent).toContain('24');
+    },
+  );
+
+  it('claims no profession the law does not recognise, on any page or in any search keyword', () => {
+    for (const [path, html] of site.files)
+      if (path.endsWith('.html')) expect(String(html), path).not.toMatch(/audi[òó]l(?:eg|og)|audiologist/i);
+  });
+
+  it.each([
+    ['ca', 'Òptic-optometrista', 'Audioprotesista', 'Cap (la professió no té col·legi)'],
+    ['es', 'Óptico-optometrista', 'Audioprotesista', 'Ninguno (la profesión no tiene colegio)'],
+    ['en', 'Optician-optometrist', 'Hearing-aid technician (audioprotesista)', 'None (the profession has no college)'],
+  ])(
+    'lists each professional by their full legal title in the %s legal notice, with a college only where the profession has one',
+    (locale, optician, technician, none) => {
+      const rows = [
+        ...documentOf(site.files, fileOf(locale, 'legal/terms-conditions')).querySelectorAll('.prose table tbody tr'),
+      ].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+      expect(rows).toEqual([
+        ['Marta Soler Vidal', optician, "Col·legi Oficial d'Òptics Optometristes de Catalunya", '00000'],
+        ['Pau Ferrer Roca', optician, "Col·legi Oficial d'Òptics Optometristes de Catalunya", '00001'],
+        ['Núria Camps Serra', technician, none, ''],
+      ]);
+    },
+  );
+
+  it.each([
+    [
+      'ca',
+      /no són una oferta vinculant|orientatius/,
+      'La revisió visual costa 30 €',
+      "termini màxim d'un mes",
+      'No estem adherits al sistema arbitral de consum',
+      'dipòsit de 100 €',
+    ],
+    [
+      'es',
+      /no constituyen una oferta vinculante|orientativos/,
+      'La revisión visual cuesta 30 €',
+      'plazo máximo de un mes',
+      'No estamos adheridos al sistema arbitral de consumo',
+      'depósito de 100 €',
+    ],
+    [
+      'en',
+      /not a binding offer|for guidance only/,
+      'An eye examination costs €30',
+      'within one month',
+      'We do not adhere to the consumer arbitration system',
+      'deposit of €100',
+    ],
+  ])(
+    'binds the centre to its %s prices and gives the trial’s terms, the reply period and arbitration',
+    (locale, notBinding, fixedPrice, replyPeriod, arbitration, trial) => {
+      const terms = mainText(locale, 'legal/terms-conditions');
+      expect(terms).not.toMatch(notBinding);
+      for (const text of [fixedPrice, replyPeriod, arbitration, trial]) expect(terms).toContain(text);
+      expect(mainText(locale, 'services/hearing-aids')).toContain(trial);
+    },
+  );
+
+  it.each([
+    [
+      'ca',
+      'delegat de protecció de dades (DPD): Núria Serra Soler, a qui pots escriure a dpd@example.com',
+      'durant 30 dies',
+    ],
+    [
+      'es',
+      'delegado de protección de datos (DPD): Núria Serra Soler, a quien puedes escribir a dpd@example.com',
+      'durante 30 días',
+    ],
+    [
+      'en',
+      'data protection officer (DPO): Núria Serra Soler, whom you can write to at dpd@example.com',
+      'for 30 days',
+    ],
+  ])(
+    'names the data protection officer and how long server logs are kept in the %s privacy policy',
+    (locale, officer, logs) => {
+      const privacy = mainText(locale, 'legal/privacy-policy');
+      expect(privacy).toContain(officer);
+      expect(privacy).toContain(logs);
+    },
+  );
+
+  it.each(locales)(
+    'shows the authorisation to advertise medical devices wherever products are advertised in %s',
+    (locale) => {
+      for (const id of ['', 'services/hearing-aids', 'products/oticon-models', 'products/oticon-models/real']) {
+        const document = documentOf(site.files, fileOf(locale, id));
+        const where = id === '' ? document.querySelector('#products') : document.querySelector('main');
+        expect(where?.querySelector('.advertising-authorisation')?.textContent, id).toMatch(/: CPSP00000CAT$/);
+      }
+    },
+  );
+
+  it('shows the review page’s score and links to it under the reviews, which speak of the service', () => {
+    const reviews = documentOf(site.files, fileOf('en', '')).querySelector('#reviews')!;
+    expect(reviews.querySelector('.reviews__summary')?.textContent?.replace(/\s+/g, ' ')).toBe(
+      '4.8 ★ out of 5 from 120 reviews on Google Maps',
+    );
+    expect(reviews.querySelector('.section__actions a')?.getAttribute('href')).toBe(
+      site.site.content.settings.reviews.url,
+    );
+  });
+});

@@ -70,4 +70,19 @@ describe('renderMarkdown', () => {
     const { html } = await render('<script>alert(1)</script>\n\n<b onclick="x()">bold</b> [x](javascript:alert(1))');
     expect(html).not.toMatch(/<script|onclick|javascript:/);
   });
+
+  it('leaves nothing where a block of an optional setting has nothing to show, and draws inline pieces inside a sentence', async () => {
+    const errors: BuildError[] = [];
+    const html = await renderMarkdown(
+      'From 90 € a month{{credit-marker}}, or less.\n\n{{officer}}\n\nEnd.',
+      {
+        ...context,
+        blocks: { officer: () => undefined },
+        inlines: { 'credit-marker': () => ({ type: 'link', url: '#note', children: [{ type: 'text', value: '*' }] }) },
+      },
+      errors,
+    );
+    expect(errors).toEqual([]);
+    expect(html).toBe('<p>From 90 € a month<a href="#note">*</a>, or less.</p>\n<p>End.</p>\n');
+  });
 });
