@@ -84,6 +84,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     redirects,
     assets: assets.manifest,
     images: images.manifest,
+    imageSizes: assets.imageSizes,
     scripts,
     buildYear,
   };

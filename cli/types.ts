@@ -218,6 +218,15 @@ export interface ResponsiveImage {
 /** Responsive versions of content images, by the address content uses: `/images/shop.jpg`. */
 export type ImageManifest = Readonly<Record<string, ResponsiveImage>>;
 
+/** An image's intrinsic size in CSS pixels. */
+export interface ImageSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The sizes of the images of public/ that could be read, by site path: `/images/logo.svg`. */
+export type ImageSizes = Readonly<Record<string, ImageSize>>;
+
 /** Hashed asset URLs that pages link to. */
 export interface AssetManifest {
   /** URL of the site stylesheet. */
@@ -302,6 +311,8 @@ export interface Site {
   readonly assets: AssetManifest;
   /** Responsive versions of the content images. */
   readonly images: ImageManifest;
+  /** The sizes of the images of public/, which a page's text shows at their size. */
+  readonly imageSizes: ImageSizes;
   /** The widgets' scripts the pages load. */
   readonly scripts: ScriptManifest;
   /** The year of the build's clock, for the copyright line. */

@@ -6,12 +6,12 @@ import type { PageSummary, ScriptManifest } from '../types.ts';
 /**
  * A hash of everything every page reads: the generator (templates included) and the whole
  * render context (settings, languages, collections, translations, asset and image addresses,
- * the year, and whatever it comes to hold) but for three parts each page's own key and
- * answers account for: the pages and files it looked up, and the scripts its islands load. A
- * change to any of the rest renders every page again.
+ * the year, and whatever it comes to hold) but for four parts each page's own key and
+ * answers account for: the pages and files it looked up, the sizes of the public images its
+ * text shows, and the scripts its islands load. A change to any of the rest renders every page again.
  */
 export function sharedKeyOf(context: RenderContext, generator: string): string {
-  const { pages: _pages, files: _files, scripts: _scripts, ...shared } = context;
+  const { pages: _pages, files: _files, imageSizes: _imageSizes, scripts: _scripts, ...shared } = context;
   return contentHash(JSON.stringify([generator, shared]));
 }
 

@@ -138,7 +138,10 @@ function keysOf(site: Site, generatorKey: string) {
   let known = keys.get(site);
   if (!known) {
     const context: RenderContext = renderContextOf(site);
-    known = { shared: sharedKeyOf(context, generatorKey), index: createPageIndex(context.pages, context.files) };
+    known = {
+      shared: sharedKeyOf(context, generatorKey),
+      index: createPageIndex(context.pages, context.files, context.imageSizes),
+    };
     keys.set(site, known);
   }
   return known;

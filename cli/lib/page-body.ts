@@ -10,13 +10,15 @@ import {
   type GeneratedInlines,
 } from './markdown.ts';
 import { useResponsiveImages } from './responsive-image.ts';
-import type { Collections, ImageManifest, Locale, Localized, Route, Settings, Translate } from '../types.ts';
+import type { Collections, ImageManifest, ImageSize, Locale, Localized, Route, Settings, Translate } from '../types.ts';
 
 /** What a page body can depend on besides its own text. */
 export interface BodyContext {
   readonly settings: Settings;
   readonly collections: Collections;
   readonly images: ImageManifest;
+  /** The size of an image of public/, when it could be read. */
+  readonly sizeOf: (url: string) => ImageSize | undefined;
   /** The site's language codes; the first is the default. */
   readonly languages: readonly Locale[];
 }
@@ -24,8 +26,8 @@ export interface BodyContext {
 /**
  * Renders a page's body (its markdown, or a model's description) to HTML: placeholders filled
  * from the settings, internal links resolved and checked through `exists`, content images made
- * responsive, the generated blocks (`{{cookie-table}}`, `{{professionals}}`, `{{financing-example}}`)
- * filled in. Problems go to `errors`.
+ * responsive and those of public/ sized, the generated blocks (`{{cookie-table}}`,
+ * `{{professionals}}`, `{{financing-example}}`) filled in. Problems go to `errors`.
  */
 export async function renderBody(
   route: Route,
@@ -52,7 +54,7 @@ export async function renderBody(
     },
     errors,
   );
-  return useResponsiveImages(html, context.images);
+  return useResponsiveImages(html, context.images, context.sizeOf);
 }
 
 /**

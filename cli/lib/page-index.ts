@@ -1,17 +1,23 @@
 import { contentHash } from './hash.ts';
-import type { PageRef, Route, SitePages } from '../types.ts';
+import type { ImageSize, ImageSizes, PageRef, Route, SitePages } from '../types.ts';
 
 /**
  * A lookup a page made while rendering, as text: `find ca services/orto-k`, `template es
- * model`, `children en legal`, or `exists /ca/about/` (a link of its body). A page reads the
- * same answers, and so renders the same, while the answers to all of its lookups stay the same.
+ * model`, `children en legal`, `exists /ca/about/` (a link of its body), or `size
+ * /images/map.svg` (an image of public/ its body shows). A page reads the same answers, and so
+ * renders the same, while the answers to all of its lookups stay the same.
  */
 export type PageRead = string;
 
 /** The site's pages by id, by template and by folder, answering templates' lookups in constant time. */
 export interface PageIndex {
   /** Lookups for rendering one page, and the list of what it looked up. */
-  recorder(): { readonly pages: SitePages; exists(url: string): boolean; reads(): PageRead[] };
+  recorder(): {
+    readonly pages: SitePages;
+    exists(url: string): boolean;
+    sizeOf(url: string): ImageSize | undefined;
+    reads(): PageRead[];
+  };
   /** What a lookup answers now, as a short text: equal texts, equal answers. */
   answerOf(read: PageRead): string;
 }
@@ -31,8 +37,11 @@ export function pageRefOf(route: Route): PageRef {
   return ref;
 }
 
-/** Indexes the pages (as `pageRefOf` gives them) and `files`, the site paths of its public files and images. */
-export function createPageIndex(refs: readonly PageRef[], files: readonly string[]): PageIndex {
+/**
+ * Indexes the pages (as `pageRefOf` gives them), `files`, the site paths of its public files and
+ * images, and `sizes`, those of the images of public/.
+ */
+export function createPageIndex(refs: readonly PageRef[], files: readonly string[], sizes: ImageSizes): PageIndex {
   const existing = new Set([...refs.map((ref) => ref.url), ...files]);
   const byId = new Map<string, PageRef>();
   const byTemplate = new Map<string, PageRef[]>();
@@ -73,7 +82,11 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
         seen.add(`exists ${url}`);
         return existing.has(url);
       };
-      return { pages, exists, reads: () => [...seen].sort() };
+      const sizeOf = (url: string) => {
+        seen.add(`size ${url}`);
+        return sizes[url];
+      };
+      return { pages, exists, sizeOf, reads: () => [...seen].sort() };
     },
     answerOf(read) {
       let answer = answers.get(read);
@@ -81,6 +94,7 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
         const kind = read.slice(0, read.indexOf(' '));
         const question = read.slice(kind.length + 1);
         if (kind === 'exists') answer = String(existing.has(question));
+        else if (kind === 'size') answer = JSON.stringify(sizes[question] ?? null);
         else if (kind === 'find') answer = contentHash(JSON.stringify(byId.get(question) ?? null));
         else answer = contentHash(JSON.stringify((kind === 'children' ? byFolder : byTemplate).get(question) ?? []));
         answers.set(read, answer);

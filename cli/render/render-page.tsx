@@ -17,6 +17,7 @@ import type {
   Collections,
   Content,
   ImageManifest,
+  ImageSizes,
   Language,
   Localized,
   PageRef,
@@ -48,6 +49,8 @@ export interface RenderContext {
   readonly pages: readonly PageRef[];
   /** Site paths of the public files and content images: `/images/logo.svg`. */
   readonly files: readonly string[];
+  /** The sizes of the images of public/, which a page's text shows at their size. */
+  readonly imageSizes: ImageSizes;
 }
 
 const contexts = new WeakMap<Site, RenderContext>();
@@ -68,6 +71,7 @@ export function renderContextOf(site: Site): RenderContext {
     buildYear: site.buildYear,
     pages: site.routes.map(pageRefOf),
     files: [...content.publicFiles, ...content.images].map((file) => `/${file.path}`),
+    imageSizes: site.imageSizes,
   };
   contexts.set(site, context);
   return context;
@@ -114,7 +118,7 @@ function languageTools(
  */
 export function createPageRenderer(
   context: RenderContext,
-  index: PageIndex = createPageIndex(context.pages, context.files),
+  index: PageIndex = createPageIndex(context.pages, context.files, context.imageSizes),
 ): (job: PageJob) => Promise<PageResult> {
   let warnings: BuildError[] = [];
   const tools = new Map(
@@ -128,7 +132,7 @@ export function createPageRenderer(
     warnings = [];
     const lookups = index.recorder();
     const language = tools.get(route.locale)!;
-    const bodyContext = { ...context, languages: codes };
+    const bodyContext = { ...context, languages: codes, sizeOf: (url: string) => lookups.sizeOf(url) };
     const bodyHtml = await renderBody(route, bodyContext, language.t, (url) => lookups.exists(url), errors);
     const Page = pageComponents[route.template];
     const element = (

@@ -4,9 +4,10 @@ import { BuildError } from '../errors.ts';
 import { cached } from '../lib/cache-file.ts';
 import { writeWhole } from '../lib/whole-file.ts';
 import { contentHash } from '../lib/hash.ts';
+import { imageSizesOf } from '../lib/image-size.ts';
 import { rasterize } from '../lib/raster.ts';
 import { bundleStylesheet, prefixStylesheet } from '../lib/stylesheet.ts';
-import type { AssetManifest, BinaryFile, Output } from '../types.ts';
+import type { AssetManifest, BinaryFile, ImageSizes, Output } from '../types.ts';
 
 /** Where bundling reads from and caches to. */
 export interface BundleInput {
@@ -28,8 +29,11 @@ const RASTER_IMAGES = {
  * Builds the assets pages link to, each named by its content hash so hosts can cache it for
  * ever: the stylesheet (autoprefixed, minified), the fonts it names, and the PNG versions of the sharing image and
  * icon. Results are cached by the hash of their inputs, so an unchanged asset costs one read.
+ * Also measures the images of public/ once, for the pages whose text shows them (`imageSizes`).
  */
-export async function bundleAssets(input: BundleInput): Promise<{ manifest: AssetManifest; outputs: Output[] }> {
+export async function bundleAssets(
+  input: BundleInput,
+): Promise<{ manifest: AssetManifest; outputs: Output[]; imageSizes: ImageSizes }> {
   const css = await readFile(input.stylesheet, 'utf8').catch((cause: Error) => {
     throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, {
       file: input.stylesheet,
@@ -56,7 +60,11 @@ export async function bundleAssets(input: BundleInput): Promise<{ manifest: Asse
         return { key, image, output: hashedOutput(image.name, 'png', png) };
       }),
   );
-  const [{ css: stylesheet, fonts }, rasters] = await Promise.all([stylesheetDone, rastersDone]);
+  const [{ css: stylesheet, fonts }, rasters, imageSizes] = await Promise.all([
+    stylesheetDone,
+    rastersDone,
+    imageSizesOf(input.publicFiles),
+  ]);
   const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
   const outputs: Output[] = [stylesheetOutput, ...fonts];
   const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = {
@@ -69,7 +77,7 @@ export async function bundleAssets(input: BundleInput): Promise<{ manifest: Asse
     outputs.push(output);
     manifest[key] = { url: `/${output.path}`, width: image.width, height: image.height };
   }
-  return { manifest, outputs };
+  return { manifest, outputs, imageSizes };
 }
 
 /** A bundled stylesheet as the generator's cache keeps it: the fonts' bytes in base64, with the files read. */

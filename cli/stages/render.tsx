@@ -129,7 +129,7 @@ export async function renderSite(
   if (threads && jobs.length >= threads.from) {
     await renderInThreads(threads.script, context, jobs, accept);
   } else {
-    const render = createPageRenderer(context, createPageIndex(context.pages, context.files));
+    const render = createPageRenderer(context, createPageIndex(context.pages, context.files, context.imageSizes));
     for (const job of jobs) await accept(await render(job));
   }
   await keeping.done();

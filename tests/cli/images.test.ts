@@ -14,9 +14,17 @@ beforeAll(async () => {
     sharp({ create: { width, height, channels: 3, background: { r: 15, g: 94, b: 99 } } });
   await writeFile(join(project, 'content/images/shop-front.jpg'), await pixels(1600, 1000).jpeg().toBuffer());
   await writeFile(join(project, 'content/images/floor-plan.png'), await pixels(600, 400).png().toBuffer());
+  // Drawings and pictures of public/ are copied as they are, and shown at their own size.
+  await writeFile(join(project, 'public/images/route-map.svg'), routeMap('0 0 640 360'));
+  await writeFile(join(project, 'public/images/opening-sign.png'), await pixels(300, 200).png().toBuffer());
+  await writeFile(
+    join(project, 'public/images/banner.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100%"/>\n',
+  );
   await writeFile(
     about(),
-    `${await readFile(about(), 'utf8')}\n![The shop front on the Rambla](/images/shop-front.jpg)\n\n![Floor plan](/images/floor-plan.png "priority")\n`,
+    `${await readFile(about(), 'utf8')}\n![The shop front on the Rambla](/images/shop-front.jpg)\n\n![Floor plan](/images/floor-plan.png "priority")\n` +
+      `\n![How to come](/images/route-map.svg "From the metro")\n\n![The opening sign](/images/opening-sign.png)\n\n![](/images/banner.svg)\n`,
   );
   // A maintainer drops a photo in and names it in a service page's front matter.
   const service = join(project, 'content/es/services/orto-k.md');
@@ -36,6 +44,11 @@ afterAll(async () => {
 });
 
 const attribute = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
+/** A drawing sized by its viewBox alone, as drawing programs often save one. */
+const routeMap = (viewBox: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><path d="M10 10h100" stroke="#0f5e63"/></svg>\n`;
+/** The <img> a page shows for `src`, with its attributes as written. */
+const imageOf = (html: string, src: string) => new RegExp(`<img src="${src}"[^>]*>`).exec(html)?.[0] ?? '';
 
 describe('content images', () => {
   it('named in front matter, become the page photo: a <picture> with AVIF and WebP and a sized fallback', async () => {
@@ -123,5 +136,34 @@ describe('content images', () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/content\/images\/broken\.jpg BundleError — cannot read the image/);
     await rm(join(project, 'content/images/broken.jpg'));
+  });
+});
+
+describe("images of public/ in a page's text", () => {
+  const sizes = (html: string, src: string) =>
+    ['width', 'height', 'loading', 'decoding'].map((name) => attribute(imageOf(html, src), name));
+
+  it('are shown at their own size, and load lazily as content images do', () => {
+    expect(sizes(page, '/images/route-map.svg')).toEqual(['640', '360', 'lazy', 'async']);
+    expect(attribute(imageOf(page, '/images/route-map.svg'), 'title')).toBe('From the metro');
+    expect(sizes(page, '/images/opening-sign.png')).toEqual(['300', '200', 'lazy', 'async']);
+    // A drawing whose size cannot be told is shown as written.
+    expect(imageOf(page, '/images/banner.svg')).toBe('<img src="/images/banner.svg" alt="">');
+  });
+
+  it('take their new size when they change, and only the page that shows them renders again', async () => {
+    await writeFile(join(project, 'public/images/route-map.svg'), routeMap('0 0 800 400'));
+    await writeFile(
+      join(project, 'public/images/opening-sign.png'),
+      await sharp({ create: { width: 240, height: 320, channels: 3, background: '#0f5e63' } })
+        .png()
+        .toBuffer(),
+    );
+    const { code, stderr, report } = await buildWithReport([], { cwd: project });
+    expect(code, stderr).toBe(0);
+    expect(report.rendered).toBe(1);
+    const rebuilt = await readFile(join(project, 'dist/en/about/index.html'), 'utf8');
+    expect(sizes(rebuilt, '/images/route-map.svg')).toEqual(['800', '400', 'lazy', 'async']);
+    expect(sizes(rebuilt, '/images/opening-sign.png')).toEqual(['240', '320', 'lazy', 'async']);
   });
 });
