@@ -1,28 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort, serverProcess } from './ports.ts';
+import { apacheServerLines } from './readme.ts';
 
 const APACHE = process.env.APACHE_PATH ?? '/usr/sbin/apache2';
 const SERVER_ROOT = '/etc/apache2';
-
-/**
- * The server configuration lines README.md's Deploying section gives for Apache, in its
- * `apache` code block: read from the README, so that what it tells a host is what is tested.
- */
-export function apacheServerLines(): string[] {
-  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-  const deploying = readme.split(/^## /m).find((section) => section.startsWith('Deploying\n')) ?? '';
-  // The block sits in a list item, indented as its text is.
-  const [, indent = '', block] = /^( *)```apache\n([\s\S]*?)^ *```$/m.exec(deploying) ?? [];
-  if (!block) throw new Error("README.md's Deploying section has no ```apache block of server lines");
-  return block
-    .trimEnd()
-    .split('\n')
-    .map((line) => line.slice(indent.length));
-}
 
 /**
  * Runs Apache in the foreground with Debian's own default configuration (its apache2.conf,

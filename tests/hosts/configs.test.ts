@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APACHE_SERVER_LINES } from '../../cli/hosts/apache.ts';
-import { apacheServerLines } from '../helpers/apache.ts';
+import { apacheServerLines } from '../helpers/readme.ts';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
 let site: Awaited<ReturnType<typeof buildInMemory>>;
