@@ -24,6 +24,8 @@ export const errorCatalogue = {
   InvalidHeading:
     'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
   BrokenLink: 'Link to an existing page, written without language prefix: /services/orto-k.',
+  ConsentMismatch:
+    "Consent texts speak only of what content/site.yaml turns on: a category's texts are its own keys of ui.yaml (cookie.analytics…, cookie.marketing…), and the cookie policy shows its section through {{consent-categories}}, both only with its setting.",
   MissingCreditExample:
     'Write {{credit-marker}} right after every monthly price and {{financing-example}} below it in the same section (a service page’s facts box prints its own), and keep the price the same as the financing setting of content/site.yaml.',
   OrphanPage:

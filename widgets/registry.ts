@@ -25,21 +25,24 @@ export interface WidgetProps {
     readonly preselect: boolean;
     /** The version of the cookie list a stored choice must have been given for. */
     readonly version: string;
-    /** Whether the marketing category exists: only when the settings declare a marketing tag. */
-    readonly marketing: boolean;
+    /**
+     * The optional categories the settings turn on, with their name and what they cover: analytics
+     * with an analytics id, marketing with a marketing tag. The banner's Accept all grants these.
+     */
+    readonly categories: readonly {
+      readonly category: ConsentCategory;
+      readonly name: string;
+      readonly text: string;
+    }[];
     readonly texts: {
       readonly dialogTitle: string;
       readonly necessary: string;
       readonly necessaryText: string;
-      readonly analytics: string;
-      readonly analyticsText: string;
-      readonly marketing: string;
-      readonly marketingText: string;
       readonly alwaysOn: string;
       readonly save: string;
       readonly close: string;
     };
-    readonly storage: readonly { readonly name: string; readonly category: 'necessary' | 'analytics' | 'marketing' }[];
+    readonly storage: readonly { readonly name: string; readonly category: 'necessary' | ConsentCategory }[];
   };
   /** The analytics tag, loaded only after consent (docs/behaviour.md#analytics). */
   analytics: { readonly id: string; readonly language: string; readonly consentVersion: string };
@@ -58,6 +61,9 @@ export interface WidgetProps {
   /** Home page: hash scroll, smooth anchors, hero fade-in and placeholder. */
   home: { readonly placeholder: string };
 }
+
+/** A cookie category the visitor may accept or refuse. */
+export type ConsentCategory = 'analytics' | 'marketing';
 
 /** A notification: title, description, and whether it reports a failure. */
 export interface Toast {

@@ -7,9 +7,10 @@ import type { Locale } from '../types.ts';
 
 /**
  * Blocks a page can ask for by writing `{{name}}` alone in a paragraph, e.g. `{{cookie-table}}`;
- * a block that has nothing to show for the settings (undefined) leaves no paragraph behind.
+ * a block that has nothing to show for the settings (undefined) leaves no paragraph behind, and
+ * one may be several nodes (a heading and its paragraph).
  */
-export type GeneratedBlocks = Readonly<Record<string, () => RootContent | undefined>>;
+export type GeneratedBlocks = Readonly<Record<string, () => RootContent | readonly RootContent[] | undefined>>;
 
 /** Pieces a page writes inside a sentence as `{{name}}`, e.g. `{{credit-marker}}`, made by the build. */
 export type GeneratedInlines = Readonly<Record<string, () => PhrasingContent>>;
@@ -132,7 +133,8 @@ function replaceBlocks(
       fail(node, 'UnknownSetting', `unknown block {{${name}}}`);
       return [node];
     }
-    return [block()].filter((made) => made !== undefined);
+    const made = block();
+    return made === undefined ? [] : ([] as RootContent[]).concat(made);
   });
 }
 

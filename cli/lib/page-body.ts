@@ -1,5 +1,5 @@
 import { BuildError } from '../errors.ts';
-import type { Paragraph, PhrasingContent } from 'mdast';
+import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { CREDIT_EXAMPLE_ID, CREDIT_MARKER, creditExampleText } from '../../templates/format.ts';
 import {
   PLACEHOLDER,
@@ -127,8 +127,10 @@ function paragraphWithLink(sentence: string, url: string): Paragraph {
  * settings; `{{professionals}}`, who examines and fits, with their college numbers, and
  * `{{professional-rules}}`, where their rules can be read (legal notice); `{{financing-example}}`,
  * the representative example of the credit behind a monthly price; `{{data-protection-officer}}`
- * (privacy policy) and `{{consumer-arbitration}}` (terms). The optional settings' blocks show
- * nothing while the setting is not given.
+ * (privacy policy) and `{{consumer-arbitration}}` (terms); `{{consent-categories}}`, a section
+ * of the cookie policy for each optional cookie category the settings turn on (analytics with an
+ * analytics id, marketing with a marketing tag). The optional settings' blocks show nothing while
+ * the setting is not given.
  */
 function generatedBlocks(
   { collections, settings }: BodyContext,
@@ -183,6 +185,13 @@ function generatedBlocks(
       const officer = settings.dataProtection.officer;
       return officer && textParagraph(t('privacy.officer', { name: officer.name, email: officer.email }));
     },
+    'consent-categories': () =>
+      (['analytics', 'marketing'] as const)
+        .filter((category) => (category === 'analytics' ? settings.analyticsId : settings.marketingTag) !== '')
+        .flatMap((category): RootContent[] => [
+          { type: 'heading', depth: 3, children: [{ type: 'text', value: t(`cookie.${category}PolicyTitle`) }] },
+          textParagraph(t(`cookie.${category}Policy`)),
+        ]),
     'consumer-arbitration': () =>
       textParagraph(
         settings.consumerArbitration

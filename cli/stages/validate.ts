@@ -4,6 +4,7 @@ import type { UiKey } from '../schemas/ui.ts';
 import type { Collections, Content, Language, Locale, PageEntry, Settings, SourceFile, Sources } from '../types.ts';
 import { checkAssetReferences } from '../validate/asset-references.ts';
 import { checkCollectionLinks } from '../validate/collection-links.ts';
+import { checkConsentTexts } from '../validate/consent-texts.ts';
 import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
 import { checkSearchTitles } from '../validate/search-titles.ts';
 import { checkSuggestedPages } from '../validate/suggested-pages.ts';
@@ -88,6 +89,7 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
   checkCollectionLinks(collections, byPath, { pages, failed, codes, moved: redirects?.moved ?? [] }, findings.errors);
   if (settings) {
     checkSearchTitles(pages, texts, settings, findings.errors);
+    checkConsentTexts(sources.content, ui, settings, codes, findings.errors);
     checkMonthlyPrices(
       sources.content.filter((file) => isKnownFile(file, codes) === 'page'),
       collections.products,

@@ -4,20 +4,37 @@ import { useLanguage } from '../i18n.tsx';
 import { Island } from './Island.tsx';
 
 /**
- * The version of the list of cookies and storage keys the site sets: a stored choice given for
- * another list is asked again (docs/behaviour.md#cookie-consent). Only what changes the question
+ * What the site stores with these settings: an optional category's cookies only when its setting
+ * turns it on (analytics with an analytics id, marketing with a marketing tag), the rest always.
+ */
+function storedWith(storage: Collections['storage'], settings: Settings): Collections['storage'] {
+  return storage.filter(
+    (item) =>
+      (item.category !== 'analytics' || settings.analyticsId !== '') &&
+      (item.category !== 'marketing' || settings.marketingTag !== ''),
+  );
+}
+
+/**
+ * The version of the list of cookies and storage keys the site sets with these settings: a
+ * stored choice given for another list is asked again (docs/behaviour.md#cookie-consent), so
+ * turning analytics or marketing on asks every visitor about it. Only what changes the question
  * counts: a name, its kind or its category; a reworded purpose does not.
  */
-export function consentVersion(storage: Collections['storage']): string {
-  const list = storage.map((item) => [item.name, item.kind, item.category].join(' ')).sort();
+export function consentVersion(storage: Collections['storage'], settings: Settings): string {
+  const list = storedWith(storage, settings)
+    .map((item) => [item.name, item.kind, item.category].join(' '))
+    .sort();
   return createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 8);
 }
 
 /**
  * The consent banner (docs/behaviour.md#cookie-consent), hidden until the consent island shows it to a
- * visitor who has not chosen yet. Accept, Reject and Customize are equal buttons, after a link to
+ * visitor who has not chosen yet. Accept, Reject and Customise are equal buttons, after a link to
  * the cookie policy. It comes right after the skip link, so the keyboard reaches it first,
- * though it shows at the bottom of the window.
+ * though it shows at the bottom of the window. It speaks only of what the settings turn on: the
+ * analytics and marketing categories, their sentence in the banner and their switch in the
+ * preferences are there only with their setting.
  */
 export function CookieConsent({
   settings,
@@ -31,19 +48,23 @@ export function CookieConsent({
   policyUrl: string;
 }) {
   const { t } = useLanguage();
+  const analytics = settings.analyticsId !== '';
   const marketing = settings.marketingTag !== '';
   const props = {
     preselect: settings.consent.preselect,
     version,
-    marketing,
+    categories: [
+      ...(analytics
+        ? [{ category: 'analytics' as const, name: t('cookie.analytics'), text: t('cookie.analyticsText') }]
+        : []),
+      ...(marketing
+        ? [{ category: 'marketing' as const, name: t('cookie.marketing'), text: t('cookie.marketingText') }]
+        : []),
+    ],
     texts: {
       dialogTitle: t('cookie.dialogTitle'),
       necessary: t('cookie.necessary'),
       necessaryText: t('cookie.necessaryText'),
-      analytics: t('cookie.analytics'),
-      analyticsText: t('cookie.analyticsText'),
-      marketing: t('cookie.marketing'),
-      marketingText: t('cookie.marketingText'),
       alwaysOn: t('cookie.alwaysOn'),
       save: t('cookie.save'),
       close: t('cookie.close'),
@@ -52,14 +73,19 @@ export function CookieConsent({
     // A name kept both as a cookie and in local storage (the language) is one name to the visitor.
     storage: [
       ...new Map(
-        storage.flatMap((item) =>
-          item.category === 'third-party' || (!marketing && item.category === 'marketing')
+        storedWith(storage, settings).flatMap((item) =>
+          item.category === 'third-party'
             ? []
             : [[`${item.category} ${item.name}`, { name: item.name, category: item.category }] as const],
         ),
       ).values(),
     ],
   };
+  const text = [
+    t('cookie.text'),
+    ...(analytics ? [t('cookie.analyticsBanner')] : []),
+    ...(marketing ? [t('cookie.marketingBanner')] : []),
+  ].join(' ');
   return (
     // Loaded at once, not when idle: on a busy phone the first idle moment comes after the second the banner waits.
     <Island name="cookie-consent" load="load" props={props}>
@@ -71,7 +97,7 @@ export function CookieConsent({
         */}
         <p className="consent-banner__title">{t('cookie.title')}</p>
         <p>
-          {t('cookie.text')} <a href={policyUrl}>{t('footer.cookies')}</a>
+          {text} <a href={policyUrl}>{t('footer.cookies')}</a>
         </p>
         <p className="consent-banner__actions">
           <button type="button" className="button button--secondary" data-consent="accept">

@@ -29,7 +29,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
   const { route, children } = props;
   const title = props.title ?? route.entry?.title ?? '';
   const description = props.description ?? route.entry?.description ?? '';
-  const version = consentVersion(props.collections.storage);
+  const version = consentVersion(props.collections.storage, props.settings);
   return (
     <html lang={locale}>
       <Head

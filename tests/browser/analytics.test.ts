@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPage, pauseClock, startIslands, storedConsent } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
+import { documentOf } from '../helpers/site.ts';
+import { uiText } from '../helpers/ui.ts';
 
 /** A copy of the content with an analytics id set, so the analytics island is on every page. */
 const project = await copyProject();
@@ -44,6 +46,67 @@ describe('analytics', () => {
     expect(withoutId.filter((name) => name.startsWith('_ga'))).toEqual([]);
     expect(withId.filter((name) => !name.startsWith('_ga'))).toEqual(withoutId);
     expect(withoutId.length).toBeGreaterThan(3);
+  });
+
+  it('speaks of analytics in the banner, the preferences and the cookie policy only when an analytics id is set', async () => {
+    const documentAt = async (origin: string, path: string) =>
+      documentOf(new Map([[path, await (await fetch(origin + path)).text()]]), path);
+    for (const [site, isOn] of [
+      [withAnalytics, true],
+      [withoutAnalytics, false],
+    ] as const) {
+      for (const language of ['ca', 'es', 'en'] as const) {
+        const text = (key: Parameters<typeof uiText>[1]) => uiText(language, key);
+        const home = await documentAt(site.url, `/${language}/`);
+        const banner = home.querySelector('[data-consent-banner]')!;
+        expect(banner.querySelector('a')!.parentElement!.textContent, `${language} ${isOn}`).toBe(
+          `${text('cookie.text')}${isOn ? ` ${text('cookie.analyticsBanner')}` : ''} ${text('footer.cookies')}`,
+        );
+        const island = home.querySelector('[data-island="cookie-consent"]')!;
+        const props = JSON.parse(island.getAttribute('data-props')!) as {
+          categories: unknown[];
+          storage: { name: string; category: string }[];
+        };
+        expect(props.categories).toEqual(
+          isOn ? [{ category: 'analytics', name: text('cookie.analytics'), text: text('cookie.analyticsText') }] : [],
+        );
+        expect(props.storage.some((item) => item.category === 'analytics')).toBe(isOn);
+        const policy = (await documentAt(site.url, `/${language}/legal/cookies-policy/`)).querySelector('.prose')!;
+        const section = [...policy.querySelectorAll('h3')].find(
+          (heading) => heading.textContent === text('cookie.analyticsPolicyTitle'),
+        );
+        expect(section?.nextElementSibling?.textContent).toBe(isOn ? text('cookie.analyticsPolicy') : undefined);
+        // Nothing else in the policy speaks of analytics while it is off: the table lists no analytics cookie either.
+        expect(/anal[iíy]t/iu.test(policy.textContent ?? ''), `${language} ${isOn}`).toBe(isOn);
+      }
+    }
+  });
+
+  it('offers the Analytics switch in the preferences, off until chosen, and loads the tag once it is saved on', async () => {
+    const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
+    await page.goto(`${withAnalytics.url}/en/`);
+    await page.locator('[data-consent="customize"]').click();
+    const dialog = page.locator('dialog.consent-dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const switches = () =>
+      dialog
+        .locator('input[type=checkbox]')
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked));
+    expect(await switches()).toEqual([true, false]);
+    expect(await dialog.getByText(uiText('en', 'cookie.marketing')).count()).toBe(0);
+    await dialog.getByText(uiText('en', 'cookie.analytics')).click();
+    await dialog.getByRole('button', { name: uiText('en', 'cookie.save') }).click();
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? 'null') as unknown,
+    ).toMatchObject({ necessary: true, analytics: true, marketing: false, version: withAnalytics.consentVersion });
+    await expect
+      .poll(() => blocked.filter(isTagRequest))
+      .toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST123']);
+    // The footer link reopens the preferences with the choice restored.
+    await page.locator('footer [data-cookie-settings]').click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await switches()).toEqual([true, true]);
+    await page.context().close();
   });
 
   it('queues a page view 500 ms after load with page_path and language, under denied consent', async () => {
@@ -88,6 +151,9 @@ describe('analytics', () => {
     const cookies = (await page.context().cookies()).map((cookie) => cookie.name).sort();
     expect(cookies).toEqual(['language', 'nf_lang']);
     await page.locator('[data-consent="accept"]').click();
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? 'null') as unknown,
+    ).toMatchObject({ analytics: true, marketing: false });
     await expect
       .poll(() => blocked.filter(isTagRequest))
       .toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST123']);

@@ -107,14 +107,15 @@ describe('cookie consent', () => {
     },
   );
 
-  it('stores every category offered, the cookie list version and the day on Accept All, and hides the banner', async () => {
+  it('stores every category offered (none, with no analytics id nor marketing tag), the cookie list version and the day on Accept All, and hides the banner', async () => {
     const { page } = await visit('/ca/', undefined, undefined, { isClockPaused: true });
     await startIslands(page);
     await page.clock.runFor(BANNER_DELAY_MS);
     await banner(page).locator('[data-consent="accept"]').click();
+    // A category the settings do not turn on was never offered: accepting all does not grant it.
     expect(await stored(page)).toEqual({
       necessary: true,
-      analytics: true,
+      analytics: false,
       marketing: false,
       version: site.consentVersion,
       date: TODAY,
@@ -143,7 +144,7 @@ describe('cookie consent', () => {
     await page.context().close();
   });
 
-  it('opens the preferences with the analytics toggle off and no marketing category (no marketing tag), and saves the choice', async () => {
+  it('opens the preferences with the necessary storage alone, always on, and no Analytics or Marketing switch without their settings, and saves the choice', async () => {
     const { page } = await visit('/en/');
     await banner(page).locator('[data-consent="customize"]').click();
     const dialog = page.locator('dialog.consent-dialog');
@@ -154,14 +155,11 @@ describe('cookie consent', () => {
         .evaluateAll((boxes) =>
           boxes.map((box) => [(box as HTMLInputElement).checked, (box as HTMLInputElement).disabled]),
         ),
-    ).toEqual([
-      [true, true],
-      [false, false],
-    ]);
-    expect(await dialog.getByText('Marketing').count()).toBe(0);
-    await dialog.getByText('Analytics').click();
+    ).toEqual([[true, true]]);
+    expect(await dialog.getByText(uiText('en', 'cookie.analytics')).count()).toBe(0);
+    expect(await dialog.getByText(uiText('en', 'cookie.marketing')).count()).toBe(0);
     await dialog.getByRole('button', { name: uiText('en', 'cookie.save') }).click();
-    expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, marketing: false });
+    expect(await stored(page)).toMatchObject({ necessary: true, analytics: false, marketing: false });
     expect(await dialog.count()).toBe(0);
     expect(await banner(page).isVisible()).toBe(false);
     await page.context().close();
@@ -226,10 +224,10 @@ describe('cookie consent', () => {
     },
   );
 
-  it('reopens the preferences from the footer link on any page, with the stored choice restored', async () => {
+  it('reopens the preferences from the footer link on any page, without leaving it', async () => {
     const { page } = await visit(
       '/ca/legal/terms-conditions/',
-      storedConsent(site.consentVersion, { analytics: true }),
+      storedConsent(site.consentVersion, { analytics: false }),
       undefined,
       { isClockPaused: true },
     );
@@ -240,11 +238,7 @@ describe('cookie consent', () => {
     await page.clock.resume();
     await page.locator('footer [data-cookie-settings]').click();
     const boxes = page.locator('dialog.consent-dialog input[type=checkbox]');
-    await expect.poll(() => boxes.count()).toBe(2);
-    expect(await boxes.evaluateAll((list) => list.map((box) => (box as HTMLInputElement).checked))).toEqual([
-      true,
-      true,
-    ]);
+    await expect.poll(() => boxes.count()).toBe(1);
     expect(page.url()).toMatch(/terms-conditions\/$/);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('dialog.consent-dialog').count()).toBe(0);

@@ -223,6 +223,25 @@ const cases: BadInput[] = [
     expected: [/content\/ca\/services\/orto-k\.md:2/, 'title', 'keep the title within 42'],
   },
   {
+    name: 'a consent text that speaks of analytics with no analytics id (issue 28)',
+    file: 'content/en/ui.yaml',
+    edit: replace(
+      /^cookie\.text: .*$/m,
+      'cookie.text: We store what this website needs to work and, with your permission, analytics cookies to improve it.',
+    ),
+    expected: [
+      /content\/en\/ui\.yaml:\d+:\d+ ConsentMismatch — "cookie\.text" is shown whatever the settings but speaks of analytics \("analytics"\), which content\/site\.yaml does not turn on \(analyticsId is empty\)/,
+    ],
+  },
+  {
+    name: 'a cookie policy that speaks of advertising cookies with no marketing tag (issue 28)',
+    file: 'content/es/legal/cookies-policy.md',
+    edit: (text) => `${text}\nLas cookies publicitarias solo se instalan con tu consentimiento.\n`,
+    expected: [
+      /content\/es\/legal\/cookies-policy\.md:\d+:13 ConsentMismatch — this cookie policy speaks of marketing \("publicitarias"\), which content\/site\.yaml does not turn on \(marketingTag is empty\)/,
+    ],
+  },
+  {
     name: 'a page without its Catalan original',
     file: 'content/en/services/eye-yoga.md',
     edit: () =>
@@ -362,6 +381,35 @@ describe('bad input', () => {
         ['content/ca/island-b.md', unreached('island-b', 'island-a')],
       ]);
     });
+  });
+
+  it('fails on an analytics id whose texts a language lacks, and a cookie policy that does not describe it (issue 28)', async () => {
+    const edits = {
+      'content/site.yaml': replace('analyticsId: ""', 'analyticsId: "G-TEST123"'),
+      'content/es/ui.yaml': replace(/^cookie\.analyticsBanner: .*\n/m, ''),
+      'content/en/legal/cookies-policy.md': replace(/^\{\{consent-categories\}\}\n/m, ''),
+    };
+    const originals = new Map<string, string>();
+    for (const [file, edit] of Object.entries(edits)) {
+      const text = await readFile(join(project, file), 'utf8');
+      originals.set(file, text);
+      await writeFile(join(project, file), edit(text));
+    }
+    try {
+      const result = await runCli(['build'], { cwd: project });
+      expect(result.code).toBe(1);
+      const line = originals.get('content/site.yaml')!.split('\n').indexOf('analyticsId: ""') + 1;
+      expect(result.stderr).toContain(
+        `content/es/ui.yaml ConsentMismatch — "cookie.analyticsBanner" has no es text, but content/site.yaml:${line} (analyticsId) turns analytics on`,
+      );
+      expect(result.stderr).toContain(
+        `content/en/legal/cookies-policy.md ConsentMismatch — content/site.yaml:${line} (analyticsId) turns analytics on, but this cookie policy does not describe it: write {{consent-categories}} where its section goes`,
+      );
+      expect(result.stderr.match(/ConsentMismatch/g)).toHaveLength(2);
+      expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+    } finally {
+      for (const [file, text] of originals) await writeFile(join(project, file), text);
+    }
   });
 
   it('keeps the previous site when the output cannot be written', async () => {

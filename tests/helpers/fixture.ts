@@ -26,7 +26,7 @@ export function useServedSite(contentDir?: string): {
     const server = await serveSite(site.files);
     state.url = server.url;
     state.routes = site.site.routes;
-    state.consentVersion = consentVersion(site.site.content.collections.storage);
+    state.consentVersion = consentVersion(site.site.content.collections.storage, site.site.content.settings);
     state.close = server.close;
     state.browser = await launchBrowser();
   });

@@ -1,15 +1,15 @@
 import { html, render } from 'htm/preact';
 import { render as unmount } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { WidgetProps } from '../registry.ts';
+import type { ConsentCategory, WidgetProps } from '../registry.ts';
 import type { ConsentChoice } from '../shared/consent-store.ts';
-
-type Category = 'analytics' | 'marketing';
 
 /**
  * The cookie preferences as a modal dialog (native <dialog>: focus stays inside, Escape
- * closes). Toggles start as stored; with nothing stored, off unless `preselect` (docs/behaviour.md#cookie-consent).
- * `closed` runs once it is gone, however it was closed, to give focus back.
+ * closes): the necessary storage, always on, then a switch for each optional category the
+ * settings turn on, and none for the others. Switches start as stored; with nothing stored,
+ * off unless `preselect` (docs/behaviour.md#cookie-consent). `closed` runs once it is gone,
+ * however it was closed, to give focus back.
  */
 export function openConsentDialog(
   el: HTMLElement,
@@ -20,8 +20,9 @@ export function openConsentDialog(
 ): void {
   const container = document.createElement('div');
   el.append(container);
-  const initial = (category: Category) =>
-    category === 'marketing' && !props.marketing ? false : (stored?.[category] ?? props.preselect);
+  const isOffered = (category: ConsentCategory) => props.categories.some((offered) => offered.category === category);
+  const initial = (category: ConsentCategory) =>
+    isOffered(category) ? (stored?.[category] ?? props.preselect) : false;
   const names = (category: string) =>
     props.storage
       .filter((item) => item.category === category)
@@ -46,7 +47,7 @@ export function openConsentDialog(
       choose({ necessary: true, ...choice });
       close();
     };
-    const toggle = (category: Category) =>
+    const toggle = ({ category, name, text }: WidgetProps['cookie-consent']['categories'][number]) =>
       html` <label class="consent-dialog__option">
         <input
           type="checkbox"
@@ -54,11 +55,7 @@ export function openConsentDialog(
           checked=${choice[category]}
           onChange=${() => setChoice({ ...choice, [category]: !choice[category] })}
         />
-        <span
-          ><strong>${props.texts[category]}</strong> ${props.texts[`${category}Text`]}<small
-            >${names(category)}</small
-          ></span
-        >
+        <span><strong>${name}</strong> ${text}<small>${names(category)}</small></span>
       </label>`;
     return html` <dialog ref=${dialog} class="consent-dialog" aria-labelledby="consent-dialog-title" onClose=${close}>
       <h2 id="consent-dialog-title">${props.texts.dialogTitle}</h2>
@@ -69,7 +66,7 @@ export function openConsentDialog(
           ><small>${names('necessary')}</small></span
         >
       </label>
-      ${toggle('analytics')} ${props.marketing && toggle('marketing')}
+      ${props.categories.map(toggle)}
       <p class="consent-dialog__actions">
         <button type="button" class="button button--primary" onClick=${save}>${props.texts.save}</button>
         <button type="button" class="button button--secondary" onClick=${close}>${props.texts.close}</button>

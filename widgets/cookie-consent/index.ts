@@ -7,8 +7,8 @@ const REJECT_ALL: ConsentChoice = { necessary: true, analytics: false, marketing
 
 /**
  * The consent banner (server-rendered, hidden): shown a second after the page's load event when
- * nothing is stored, at once if the island mounts later than that; Accept all, Reject all
- * (docs/behaviour.md#cookie-consent), Customise. The preferences dialog, and its code, load only
+ * nothing is stored, at once if the island mounts later than that; Accept all (every category
+ * the settings turn on, and only those), Reject all (docs/behaviour.md#cookie-consent), Customise. The preferences dialog, and its code, load only
  * when asked for, from the banner or from any "Cookie settings" link on the page.
  */
 export function mount(el: HTMLElement, props: WidgetProps['cookie-consent'], loaded: Promise<number>): void {
@@ -35,7 +35,8 @@ export function mount(el: HTMLElement, props: WidgetProps['cookie-consent'], loa
     });
   banner.addEventListener('click', (event) => {
     const action = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent;
-    if (action === 'accept') choose({ necessary: true, analytics: true, marketing: props.marketing });
+    if (action === 'accept')
+      choose({ ...REJECT_ALL, ...Object.fromEntries(props.categories.map(({ category }) => [category, true])) });
     else if (action === 'reject') choose(REJECT_ALL);
     else if (action === 'customize') openDialog();
   });
