@@ -390,8 +390,8 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'Analytics cookies are set only if you accept them; until then, the analytics code is not even loaded.',
   ],
   'cookie.marketing': [
-    'The name of the marketing category, in the preferences and the cookie policy; shown only with a marketing tag.',
-    'Marketing',
+    'The name of the marketing (advertising) category, in the preferences and the cookie policy; shown only with a marketing tag.',
+    'Advertising',
   ],
   'cookie.marketingText': [
     'What the marketing category covers, in the cookie preferences; shown only with a marketing tag.',
