@@ -6,6 +6,7 @@ import { DEFAULT_CHROMIUM } from './check/chromium.ts';
 import { CHECK_GATES } from './check/gate-names.ts';
 import type { BuildFlags, Generator } from './config.ts';
 import { describeFailure, EXIT, exitCodeOf } from './errors.ts';
+import { handleStopSignals, STOPPED_EXIT } from './lib/stop-signals.ts';
 import { LOOPBACK, type ListenOptions } from './serve/listen.ts';
 
 /** Options naming folders that must exist, whose default values are checked like given ones. */
@@ -17,13 +18,15 @@ Exit codes:
   ${EXIT.problems}    the site has problems: a build error in content or templates, a failing gate
   ${EXIT.setup}    a set-up or usage problem: a bad option, a missing folder, a missing browser,
        a port that is taken (with --strict-port)
-  130  stopped with Ctrl+C`;
+  ${STOPPED_EXIT.SIGINT}  stopped with Ctrl+C (${STOPPED_EXIT.SIGTERM} with SIGTERM)`;
 
 /**
  * Runs the command line and returns the process exit code. `generator` says where the
  * generator's files are (templates, widgets), which version it is, and its render thread.
  */
 export async function main(argv: readonly string[], generator: Generator): Promise<number> {
+  // Ctrl+C and SIGTERM end every command cleanly: its locks removed, its children ended, exit 130 or 143.
+  handleStopSignals();
   let exitCode: number = EXIT.ok;
   const program = new Command('sitegen')
     .description('Builds the trilingual static site from content/ into dist/')

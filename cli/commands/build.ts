@@ -5,7 +5,8 @@ import { describeFailure, exitCodeOf, formatError, fromRecord, type BuildError }
 import { findUpToDate } from '../incremental/up-to-date.ts';
 import { kilobytes } from '../lib/budgets.ts';
 import type { BuildSummary } from '../lib/build-summary.ts';
-import { createProgress } from '../lib/progress.ts';
+import { createProgress, type Progress } from '../lib/progress.ts';
+import { whenStopped, type StopSignal } from '../lib/stop-signals.ts';
 
 /**
  * `sitegen build`: builds the site, prints the report (as one JSON object with `--json`) or
@@ -15,6 +16,8 @@ import { createProgress } from '../lib/progress.ts';
  */
 export async function runBuild(flags: BuildFlags, generator: Generator): Promise<number> {
   const start = performance.now();
+  let progress: Progress | undefined;
+  const forget = whenStopped((signal) => console.error(stoppedLine(signal, flags, progress)));
   try {
     const config = loadConfig(flags, process.env, generator);
     const isQuiet = config.verbosity === 'quiet';
@@ -31,7 +34,7 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
     }
     const { build } = await import('../build.ts');
     // The JSON object is stdout's only line; the stages' progress goes to stderr beside it.
-    const progress = createProgress({ silent: isQuiet, stream: flags.json ? process.stderr : process.stdout });
+    progress = createProgress({ silent: isQuiet, stream: flags.json ? process.stderr : process.stdout });
     const result = await build(config, { progress, inputs });
     report(result.summary, {
       isUpToDate: false,
@@ -44,7 +47,26 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
     console.error(describeFailure(error));
     console.error('Build failed; the previous output was left as it was.');
     return exitCodeOf(error);
+  } finally {
+    forget();
   }
+}
+
+/**
+ * The one line a build stopped by a signal prints: whether the output folder is as it was. The
+ * writer replaces it in one turn of the event loop, which ends the `write` stage
+ * (cli/stages/write.ts), so a signal is handled wholly before or after.
+ */
+function stoppedLine(signal: StopSignal, flags: BuildFlags, progress: Progress | undefined): string {
+  const how = signal === 'SIGINT' ? 'Ctrl+C' : signal;
+  const out = flags.out ?? 'dist';
+  const isWritten = progress?.timings.some((timing) => timing.stage === 'write' && timing.ms > 0) ?? false;
+  // On a terminal the live progress line is still drawn: the message starts on a line of its own.
+  const isLive = (flags.json ? process.stderr : process.stdout).isTTY && !flags.quiet;
+  const start = isLive ? '\n' : '';
+  return isWritten
+    ? `${start}Build stopped (${how}) after ${out}/ was written.`
+    : `${start}Build stopped (${how}); ${out}/ was left as it was.`;
 }
 
 /** What one run of `sitegen build` did, beside what it says of the site. */

@@ -3,6 +3,7 @@ import { loadConfig, type BuildFlags, type Generator } from '../config.ts';
 import { formatWarnings } from '../commands/build.ts';
 import { describeFailure } from '../errors.ts';
 import type { IncrementalBuild } from '../incremental/incremental-build.ts';
+import { stopProcess } from '../lib/stop-signals.ts';
 
 /** What the builder tells the dev server after each build. */
 export type BuilderMessage =
@@ -51,6 +52,7 @@ export async function runDevBuilder(flags: BuildFlags, generator: Generator): Pr
   process.on('message', (request: BuilderRequest) => {
     if (request.type === 'build') void rebuild();
   });
-  process.on('disconnect', () => process.exit(0));
+  // The dev server is gone: stop as if it had said so, releasing the folder's lock if a build runs.
+  process.on('disconnect', () => void stopProcess('SIGTERM'));
   await rebuild();
 }

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Generator } from '../config.ts';
+import { whenStopped } from '../lib/stop-signals.ts';
 import { listeningNotes, type ListenOptions } from '../serve/listen.ts';
 import { serveFolder } from '../serve/static-server.ts';
 import type { BuilderMessage, BuilderRequest } from './dev-builder.ts';
@@ -21,7 +23,8 @@ const GENERATOR_SOURCE = /\.(?:[cm]?[jt]sx?|css|json)$/;
  * serial queue coalesces bursts into one rebuild; a change to templates or the generator
  * restarts the builder, which bundles them again. Requests wait while a build runs, so a page
  * is never served stale; a failed build is shown in the terminal and over the open pages
- * while the last good build stays served, until a fix builds.
+ * while the last good build stays served, until a fix builds. Ctrl+C (or SIGTERM) ends the
+ * builder first, which removes its folder's lock if a build was running.
  */
 export async function runDevServer(
   flags: { content: string } & ListenOptions,
@@ -32,6 +35,7 @@ export async function runDevServer(
   const outDir = resolve('.cache/sitegen/dev-site');
   const hub = createReloadHub();
   const builder = createBuilder(generator, contentDir, outDir);
+  const forget = whenStopped(() => builder.stop());
   const waiting: [IncomingMessage, ServerResponse][] = [];
   let building: Promise<unknown> | undefined;
 
@@ -68,9 +72,10 @@ export async function runDevServer(
       waiting.push([request, response]);
       return true;
     },
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // The builder process would keep this one running with nothing to serve.
-    builder.stop();
+    forget();
+    await builder.stop();
     hub.close();
     throw error;
   });
@@ -106,9 +111,10 @@ export async function runDevServer(
   return {
     url,
     close: async () => {
+      forget();
       await watcher.close();
       hub.close();
-      builder.stop();
+      await builder.stop();
       await server.close();
     },
   };
@@ -162,7 +168,8 @@ function createChangeQueue(rebuild: (paths: string[]) => Promise<void>) {
  * The builder process, started with `sitegen dev-builder` so that it bundles the generator's
  * current sources as any command does. `start` (re)starts it and resolves with its first
  * build; `build` asks the running one for another. A builder that dies before answering (its
- * sources do not bundle) fails with what it printed.
+ * sources do not bundle) fails with what it printed. `stop` resolves once the builder has
+ * ended: it releases its folder's lock as it ends, so the next one never finds it taken.
  */
 function createBuilder(generator: Generator, contentDir: string, outDir: string) {
   let child: ChildProcess | undefined;
@@ -173,14 +180,19 @@ function createBuilder(generator: Generator, contentDir: string, outDir: string)
     answer = undefined;
     resolve?.(message);
   };
-  const stop = () => {
-    child?.removeAllListeners();
-    child?.kill();
+  const stop = async () => {
+    const stopping = child;
     child = undefined;
+    if (!stopping) return;
+    stopping.removeAllListeners();
+    if (stopping.exitCode !== null || stopping.signalCode !== null) return;
+    const ended = once(stopping, 'exit');
+    stopping.kill();
+    await ended;
   };
   return {
-    start(): Promise<BuilderMessage> {
-      stop();
+    async start(): Promise<BuilderMessage> {
+      await stop();
       const result = next();
       const args = [join(generator.root, 'cli/bin.js'), 'dev-builder', '--content', contentDir, '--out', outDir];
       const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });

@@ -1,19 +1,39 @@
-import { open, readFile, rm } from 'node:fs/promises';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { BuildError } from '../errors.ts';
 import { isProcessRunning } from './process.ts';
+import { whenStopped } from './stop-signals.ts';
 
 /**
  * Takes a folder's lock: `lock`, a file holding this process's id, created only if absent. A
  * lock whose process is gone was left by a killed build and is taken over; a live one is
- * another build's, and this one stops with a message. Returns the function that releases it.
+ * another build's, and this one stops with a message. Returns the function that releases it;
+ * a signal that stops the process (Ctrl+C) releases it too.
  */
 export async function takeLock(lock: string, folder: string): Promise<() => Promise<void>> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const handle = await open(lock, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return () => rm(lock, { force: true }).catch(() => undefined);
+      // Made, and removed, in one turn of the event loop each: a signal is handled before the
+      // lock exists or once its removal is registered; and before the writer's last step or
+      // after the build has noted that the new version is in place.
+      const handle = openSync(lock, 'wx');
+      try {
+        writeSync(handle, String(process.pid));
+      } finally {
+        closeSync(handle);
+      }
+      const release = () => {
+        forget();
+        rmSync(lock, { force: true });
+      };
+      const forget = whenStopped(release);
+      return async () => {
+        try {
+          release();
+        } catch {
+          // A lock that cannot be removed is a dead build's to the next one, which takes it over.
+        }
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         const message = `cannot lock the output folder: ${(error as Error).message}`;

@@ -217,6 +217,16 @@ describe('the command line', () => {
     }
   });
 
+  it.each([
+    { signal: 'SIGINT', code: 130 },
+    { signal: 'SIGTERM', code: 143 },
+  ] as const)('preview stopped by $signal ends with exit $code', async ({ signal, code }) => {
+    const server = await startCli(['preview', '--port', String(await freePort())], /Serving/);
+    const exited = new Promise((done) => server.child.once('exit', (...ended) => done(ended)));
+    server.child.kill(signal);
+    expect(await exited).toEqual([code, null]);
+  });
+
   it.each(['preview', 'dev'])(
     '%s --strict-port names the taken port, exit 2, and leaves no process behind',
     async (command) => {

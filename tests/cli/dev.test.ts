@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -102,7 +104,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (dev?.pid) process.kill(dev.pid);
+  // The last test stops it itself; after a failure it may still run.
+  if (dev && dev.exitCode === null && dev.signalCode === null) dev.kill();
   await rm(project, { recursive: true, force: true });
 });
 
@@ -205,4 +208,24 @@ describe('dev server', () => {
     await expect.poll(() => tab.locator('#__dev-error').count()).toBe(0);
     await expectServedAsCleanBuild();
   }, 120_000);
+  it('ends on Ctrl+C in the middle of a build with exit 130, leaving no lock behind', async () => {
+    const lock = join(project, '.cache/sitegen/.dev-site.lock');
+    const file = join(project, 'content/site.yaml');
+    const text = await readFile(file, 'utf8');
+    // A setting every page shows: every page renders again, a build long enough to stop in.
+    await writeFile(file, text.replace('name: !example Òptica Poblenou', 'name: !example Visió Poblenou'));
+    try {
+      for (let waited = 0; !existsSync(lock); waited += 5) {
+        if (waited > 30_000) throw new Error(`no build took the lock; the dev server said:\n${output}`);
+        await new Promise((wait) => setTimeout(wait, 5));
+      }
+      const exited = once(dev, 'exit');
+      dev.kill('SIGINT');
+      // It ends once its builder has: the lock is gone by then.
+      expect(await exited).toEqual([130, null]);
+      expect(existsSync(lock)).toBe(false);
+    } finally {
+      await writeFile(file, text);
+    }
+  }, 60_000);
 });

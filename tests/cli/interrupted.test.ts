@@ -48,7 +48,7 @@ const KILLS: readonly { name: string; kill: KillPoint | 'half'; left: Left }[] =
   { name: 'the first move', kill: { call: 'renameSync', path: '.dist.next', nth: 1 }, left: 'journal' },
   { name: 'halfway through the moves', kill: 'half', left: 'journal' },
   { name: 'removing the journal', kill: { call: 'rmSync', path: '.dist.journal', nth: 1 }, left: 'journal' },
-  { name: 'releasing the lock', kill: { call: 'promises.rm', path: '.dist.lock', nth: 1 }, left: 'new' },
+  { name: 'releasing the lock', kill: { call: 'rmSync', path: '.dist.lock', nth: 1 }, left: 'new' },
   { name: 'saving the manifest', kill: { call: 'promises.rename', path: 'manifest-', nth: 1 }, left: 'new' },
 ];
 
@@ -146,6 +146,37 @@ describe('a build killed with SIGKILL', () => {
     },
     // Two builds per step, each of every page for the setting: minutes on a busy machine.
     600_000,
+  );
+});
+
+describe('a build stopped with Ctrl+C or SIGTERM', () => {
+  it.each([
+    { signal: 'SIGINT', code: 130, how: 'Ctrl+C' },
+    { signal: 'SIGTERM', code: 143, how: 'SIGTERM' },
+  ] as const)(
+    'by $signal while it renders says so in one line, leaves dist/ as it was and no lock, exit $code',
+    async ({ signal, code, how }) => {
+      const { file, edit } = EDITS[1];
+      const original = await readFile(join(project, file), 'utf8');
+      await writeFile(join(project, file), edit(original));
+      try {
+        const { child, ended } = startBuild(project, 'dist');
+        // Mid-way: the build holds the output folder's lock from before it renders until it has written.
+        let isOver = false;
+        void ended.then(() => (isOver = true));
+        while (!existsSync(join(project, '.dist.lock'))) {
+          expect(isOver, 'the build ended before it took the lock').toBe(false);
+          await new Promise((wait) => setTimeout(wait, 5));
+        }
+        child.kill(signal);
+        expect(await ended).toEqual({ code, output: `Build stopped (${how}); dist/ was left as it was.\n` });
+        expect(existsSync(join(project, '.dist.lock'))).toBe(false);
+        expect(await hashTree(join(project, 'dist'))).toBe(hashes.before);
+      } finally {
+        await writeFile(join(project, file), original);
+      }
+    },
+    60_000,
   );
 });
 
