@@ -137,6 +137,13 @@ describe('the page cache', () => {
     await rm(removed);
     await rm(join(project, 'content/es/services/tinnitus-treatment.md'));
     await rm(join(project, 'content/en/services/tinnitus-treatment.md'));
+    // Its card goes too: a collection that still named the page would be refused before any
+    // page is rendered or carried over, and this test is about the pages.
+    const collection = join(project, 'content/collections/services.yaml');
+    const services = await readFile(collection, 'utf8');
+    const withoutCard = services.replace(/^- id: tinnitus\n[\s\S]*?\n(?=- id: )/m, '');
+    expect(withoutCard).not.toBe(services);
+    await writeFile(collection, withoutCard);
     const result = await runCli(['build'], { cwd: project });
     expect(result.code).toBe(1);
     // The page that links to it was carried over before; the error must name its line.
@@ -144,6 +151,7 @@ describe('the page cache', () => {
       /content\/ca\/services\/(ear-protection|hearing-test)\.md:\d+:\d+ BrokenLink — the link to \/services\/tinnitus-treatment/,
     );
     await writeFile(removed, original);
+    await writeFile(collection, services);
     await Promise.all(
       ['es', 'en'].map((locale, index) =>
         writeFile(join(project, `content/${locale}/services/tinnitus-treatment.md`), translations[index]!),
