@@ -109,6 +109,20 @@ describe('analytics', () => {
     await page.context().close();
   });
 
+  it.each(['ca', 'es', 'en'])(
+    'keeps the banner within a quarter of a 320 × 568 screen in %s with its analytics sentence',
+    async (language) => {
+      const { page } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 320, height: 568 });
+      await page.goto(`${withAnalytics.url}/${language}/`);
+      const banner = page.locator('[data-consent-banner]');
+      await expect.poll(() => banner.isVisible()).toBe(true);
+      await page.evaluate(() => document.fonts.ready);
+      expect(await banner.textContent()).toContain(uiText(language, 'cookie.analyticsBanner'));
+      expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(568 / 4);
+      await page.context().close();
+    },
+  );
+
   it('queues a page view 500 ms after load with page_path and language, under denied consent', async () => {
     const { page } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
     // Record when each entry is queued, to measure the delay inside the page, whatever the machine's load.
