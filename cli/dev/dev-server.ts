@@ -12,6 +12,8 @@ import { CLIENT_TAG, createReloadHub } from './reload-client.ts';
 
 /** Waits this long after a change for more before building: an editor's save is often several events. */
 const SETTLE_MS = 30;
+/** A file that keeps changing for this many settling waits (3 s) is built as it is. */
+const MAX_SETTLE_WAITS = 100;
 /** The files of the generator's folders the build reads: its code, templates, widgets and stylesheet. */
 const GENERATOR_SOURCE = /\.(?:[cm]?[jt]sx?|css|json)$/;
 
@@ -39,21 +41,22 @@ export async function runDevServer(
   const waiting: [IncomingMessage, ServerResponse][] = [];
   let building: Promise<unknown> | undefined;
 
-  const report = (reason: string, started: number, result: BuilderMessage) => {
+  const report = (reason: string, started: number, result: BuilderMessage, superseded: () => boolean) => {
     if (result.type === 'built') {
       print(`${reason}: rendered ${result.rendered} of ${result.pages} pages in ${Math.round(result.ms)} ms`);
       if (result.warnings) print(result.warnings);
       hub.reload();
-    } else {
+    } else if (!superseded()) {
       print(
         `${reason}: the build failed after ${Math.round(performance.now() - started)} ms; the last good build is still served.\n${result.text}`,
       );
       hub.fail(result.text);
     }
   };
-  const run = (reason: string, work: () => Promise<BuilderMessage>) => {
+  /** `superseded` says whether a file changed while the build ran: its failure may be a half-written file, and the next build judges it. */
+  const run = (reason: string, work: () => Promise<BuilderMessage>, superseded = () => false) => {
     const started = performance.now();
-    building = work().then((result) => report(reason, started, result));
+    building = work().then((result) => report(reason, started, result, superseded));
     return building.finally(() => {
       building = undefined;
       for (const [request, response] of waiting.splice(0)) server.server.emit('request', request, response);
@@ -81,10 +84,10 @@ export async function runDevServer(
   });
 
   const generatorDirs = ['cli', 'templates'].map((folder) => join(generator.root, folder));
-  const queue = createChangeQueue(async (paths) => {
+  const queue = createChangeQueue(async (paths, superseded) => {
     const reason = paths.map((path) => relative(process.cwd(), path)).join(', ');
     const isGenerator = paths.some((path) => generatorDirs.some((dir) => path.startsWith(dir + sep)));
-    await run(reason, () => (isGenerator ? builder.start() : builder.build()));
+    await run(reason, () => (isGenerator ? builder.start() : builder.build()), superseded);
   });
   const generatorFolders = [...generatorDirs, join(generator.root, 'widgets')];
   const watched = [contentDir, resolve('public'), ...generatorFolders];
@@ -122,13 +125,16 @@ export async function runDevServer(
 
 /**
  * One rebuild at a time: changes that arrive while one runs wait for the next, and changes
- * that arrive together (within SETTLE_MS) make one. A file added and gone again by then is an
- * editor's temporary file (rename-style saves write one and rename it over the original): it
+ * that arrive together (within SETTLE_MS) make one. Files still changing after that (an
+ * editor that truncates, then writes) are waited for until their size and time stay the same
+ * for SETTLE_MS; a build whose files changed while it ran is superseded, and does not report
+ * its failure, which may come from a half-written file: the next build judges them. A file
+ * added and gone again by then is an editor's temporary file (rename-style saves write one and rename it over the original): it
  * is left out, and so is the news of its removal when that comes late. The watcher drops
  * events that follow one another within milliseconds, so after each rebuild every file it
  * was for is looked at again: one saved meanwhile makes another rebuild.
  */
-function createChangeQueue(rebuild: (paths: string[]) => Promise<void>) {
+function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean) => Promise<void>) {
   const pending = new Map<string, string>();
   const temporary = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -137,8 +143,20 @@ function createChangeQueue(rebuild: (paths: string[]) => Promise<void>) {
     const stats = statSync(path, { throwIfNoEntry: false });
     return stats ? `${stats.size}:${stats.mtimeMs}` : 'gone';
   };
+  const stampsOf = (paths: Iterable<string>) => new Map([...paths].map((path) => [path, stampOf(path)]));
+  const changedSince = (stamps: Map<string, string>) => [...stamps].some(([path, stamp]) => stampOf(path) !== stamp);
+  const settle = async () => {
+    let stamps = stampsOf(pending.keys());
+    for (let waits = 0; waits < MAX_SETTLE_WAITS; waits++) {
+      await new Promise((wait) => setTimeout(wait, SETTLE_MS));
+      if (!changedSince(stamps)) return;
+      stamps = stampsOf(pending.keys());
+    }
+  };
   const flush = async () => {
     if (running) return;
+    running = settle();
+    await running;
     const paths: string[] = [];
     for (const [path, event] of pending) {
       const isGone = event === 'unlink' || event === 'unlinkDir';
@@ -147,9 +165,12 @@ function createChangeQueue(rebuild: (paths: string[]) => Promise<void>) {
       else paths.push(path);
     }
     pending.clear();
-    if (paths.length === 0) return;
-    const stamps = new Map(paths.map((path) => [path, stampOf(path)]));
-    running = rebuild(paths);
+    if (paths.length === 0) {
+      running = undefined;
+      return;
+    }
+    const stamps = stampsOf(paths);
+    running = rebuild(paths, () => pending.size > 0 || changedSince(stamps));
     await running;
     running = undefined;
     for (const [path, stamp] of stamps) if (!pending.has(path) && stampOf(path) !== stamp) pending.set(path, 'change');

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -170,6 +170,26 @@ describe('dev server', () => {
       .toContain('Save number 100 of a hundred.');
     await expectServedAsCleanBuild();
   }, 60_000);
+
+  it('waits for 50 rapid truncate-then-write saves to settle: no half-written file is reported', async () => {
+    const file = join(project, 'content/ca/about.md');
+    const text = await readFile(file, 'utf8');
+    const from = output.length;
+    await afterChange(async () => {
+      // As editors that save in place do: the file is empty for a moment, then written whole.
+      for (let save = 1; save <= 50; save++) {
+        await truncate(file);
+        await new Promise((wait) => setTimeout(wait, 5 + (save % 4) * 10));
+        await writeFile(file, `${text}\nDesada número ${save} de cinquanta.\n`);
+        await new Promise((wait) => setTimeout(wait, 20));
+      }
+    });
+    await expect
+      .poll(async () => (await fetch(`${url}/ca/about/`)).text(), { timeout: 30_000 })
+      .toContain('Desada número 50 de cinquanta.');
+    expect(output.slice(from)).not.toMatch(/the build failed|front matter/i);
+    await expectServedAsCleanBuild();
+  }, 90_000);
 
   it('serves a page from a new content folder, and a 404 once it is deleted', async () => {
     const page = join(project, 'content/ca/news/index.md');
