@@ -248,20 +248,24 @@ function withMiddleDots(text: string, offset: number, word: string): string {
   return text.slice(start, end);
 }
 
-/** The page's visible text, by language: title, description, then the body's text nodes. */
+/**
+ * The page's visible text, by language: title, description, then the body's text nodes, each
+ * in the language of its nearest `lang`. A page its language lacks shows the default language's
+ * title and description, marked with that language, and they are spelled in it.
+ */
 function passagesOf(page: BuiltPage): Passage[] {
-  const root = page.document.querySelector('html');
-  const language = root?.getAttribute('lang') ?? '';
+  const title = page.document.querySelector('title');
+  const description = page.document.querySelector('meta[name="description"]');
   const passages: Passage[] = [];
   const add = (lang: string, text: string) => {
     const last = passages.at(-1);
     if (last && last.language === lang) passages[passages.length - 1] = { ...last, text: `${last.text} ${text}` };
     else passages.push({ page, language: lang, text });
   };
-  add(language, page.document.querySelector('title')?.text ?? '');
-  add(language, page.document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '');
+  if (title) add(languageAt(title), title.text);
+  if (description) add(languageAt(description), description.getAttribute('content') ?? '');
   const body = page.document.querySelector('body');
-  if (body) walk(body, language, add);
+  if (body) walk(body, languageAt(body), add);
   return passages;
 }
 
@@ -278,14 +282,20 @@ function walk(element: HTMLElement, language: string, add: (language: string, te
   }
 }
 
+/** The language of an element's text: that of its nearest `lang`, its own or an ancestor's ('' for none). */
+function languageAt(element: HTMLElement): string {
+  for (let node: HTMLElement | null = element; node; node = node.parentNode)
+    if (node.nodeType === NodeType.ELEMENT_NODE && node.hasAttribute('lang')) return node.getAttribute('lang') ?? '';
+  return '';
+}
+
 /** The page's titles, headings, buttons, menus and labels, one passage each, in their language. */
 function labelsOf(page: BuiltPage): Passage[] {
-  const pageLanguage = page.document.querySelector('html')?.getAttribute('lang') ?? '';
   return page.document
     .querySelectorAll(LABELS)
     .map((element) => ({
       page,
-      language: element.getAttribute('lang') ?? pageLanguage,
+      language: languageAt(element),
       text: element.text.replace(/\s+/g, ' ').trim(),
     }))
     .filter((label) => label.text !== '');

@@ -1,4 +1,4 @@
-import type { ImageManifest } from '../../cli/types.ts';
+import type { ImageManifest, Locale } from '../../cli/types.ts';
 
 interface PhotoProps {
   readonly src: string;
@@ -12,6 +12,8 @@ interface PhotoProps {
   /** The largest element of the first screen: fetched first, never lazily. */
   readonly priority?: boolean;
   readonly dataHero?: boolean;
+  /** The language of `alt` when it is not the page's (a fallback page's photo). */
+  readonly lang?: Locale;
 }
 
 /**
@@ -20,13 +22,14 @@ interface PhotoProps {
  * Always sized; lazy unless `priority` (the first screen's photo, fetched first). The <picture>
  * (class `photo`) lays out as its <img>, so `className` styles the image in either case.
  */
-export function Photo({ src, alt, width, height, images, sizes, className, priority, dataHero }: PhotoProps) {
+export function Photo({ src, alt, width, height, images, sizes, className, priority, dataHero, lang }: PhotoProps) {
   const responsive = images[src];
   const img = (
     <img
       className={className}
       src={responsive?.fallback ?? src}
       alt={alt}
+      lang={lang}
       width={responsive?.width ?? width}
       height={responsive?.height ?? height}
       {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}

@@ -9,6 +9,7 @@ import { Footer } from './Footer.tsx';
 import { Head } from './Head.tsx';
 import { breadcrumbData } from '../seo/structured-data.ts';
 import { Header } from './Header.tsx';
+import { languageOf } from '../site-pages.ts';
 
 /** What a page adds to its frame: its title and description when not its entry's, its trail, its structured data. */
 interface FrameProps {
@@ -22,13 +23,15 @@ interface FrameProps {
 
 /**
  * Every page's frame (docs/behaviour.md#page-frame): top bar, the page, the newsletter, the footer, the toast
- * area and the floating chat button. `title` and `description` default to the page's own.
+ * area and the floating chat button. `title` and `description` default to the page's own, in
+ * its entry's language: another language's, marked as such, on a page its language lacks.
  */
 export function BaseLayout(props: PageProps & FrameProps) {
   const { locale, t } = useLanguage();
   const { route, children } = props;
   const title = props.title ?? route.entry?.title ?? '';
   const description = props.description ?? route.entry?.description ?? '';
+  const entryLanguage = languageOf(route);
   const version = consentVersion(props.collections.storage, props.settings);
   return (
     <html lang={locale}>
@@ -38,8 +41,11 @@ export function BaseLayout(props: PageProps & FrameProps) {
         languages={props.languages}
         assets={props.assets}
         title={title}
+        titleLanguage={props.title === undefined ? entryLanguage : undefined}
         description={description}
+        descriptionLanguage={props.description === undefined ? entryLanguage : undefined}
         keywords={route.entry?.keywords ?? []}
+        keywordsLanguage={entryLanguage}
         script={props.headScript}
         structuredData={[
           ...(props.structuredData ? [props.structuredData] : []),
@@ -57,7 +63,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
           policyUrl={props.pages.find(locale, 'legal/cookies-policy').url}
         />
         <Header route={route} settings={props.settings} languages={props.languages} favicon={props.assets.favicon} />
-        <main id="main" tabIndex={-1} lang={route.isFallback ? route.entry?.locale : undefined}>
+        <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Newsletter settings={props.settings} pages={props.pages} />

@@ -2,12 +2,12 @@ import type { PageProps, ServiceCard } from '../../cli/types.ts';
 import { phoneText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
-import { labelOf } from '../site-pages.ts';
+import { labelOf, languageOf } from '../site-pages.ts';
 
 /**
  * The footer's five groups (docs/behaviour.md#page-frame) and the bottom bar with copyright and
  * legal links. The service groups list the services collection's entries, in its order; each
- * link reads the label of the page it leads to.
+ * link reads the label of the page it leads to, in that page's language when it lacks the footer's.
  */
 export function Footer({
   pages,
@@ -20,7 +20,9 @@ export function Footer({
     const route = pages.find(locale, id);
     return (
       <li key={id}>
-        <a href={route.url}>{labelOf(route)}</a>
+        <a href={route.url} lang={languageOf(route)}>
+          {labelOf(route)}
+        </a>
       </li>
     );
   };

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../cli/types.ts';
+import type { Locale, PageProps } from '../../cli/types.ts';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { searchTitle } from '../seo/search-title.ts';
 import { useLanguage } from '../i18n.tsx';
@@ -20,21 +20,30 @@ const SPECULATION_RULES = JSON.stringify({
   ],
 });
 
-/** The document head: title, description, canonical, language alternates and sharing tags. */
+/**
+ * The document head: title, description, canonical, language alternates and sharing tags. The
+ * title, the description and the keywords carry their language when it is not the page's.
+ */
 export function Head({
   route,
   settings,
   languages,
   assets,
   title,
+  titleLanguage,
   description,
+  descriptionLanguage,
   keywords,
+  keywordsLanguage,
   script,
   structuredData,
 }: Pick<PageProps, 'route' | 'settings' | 'languages' | 'assets'> & {
   title: string;
+  titleLanguage?: Locale;
   description: string;
+  descriptionLanguage?: Locale;
   keywords: readonly string[];
+  keywordsLanguage?: Locale;
   script?: string;
   structuredData: readonly object[];
 }) {
@@ -50,9 +59,9 @@ export function Head({
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <script dangerouslySetInnerHTML={{ __html: SCRIPTED_MARK }} />
       {script && <script dangerouslySetInnerHTML={{ __html: script }} />}
-      <title>{fullTitle}</title>
-      <meta name="description" content={description} />
-      {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
+      <title lang={titleLanguage}>{fullTitle}</title>
+      <meta name="description" content={description} lang={descriptionLanguage} />
+      {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} lang={keywordsLanguage} />}
       {route.isIndexable ? (
         <link rel="canonical" href={absolute(route.url)} />
       ) : (
@@ -67,8 +76,8 @@ export function Head({
       )}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={settings.name} />
-      <meta property="og:title" content={fullTitle} />
-      <meta property="og:description" content={description} />
+      <meta property="og:title" content={fullTitle} lang={titleLanguage} />
+      <meta property="og:description" content={description} lang={descriptionLanguage} />
       <meta property="og:url" content={absolute(route.url)} />
       {ogLocale && <meta property="og:locale" content={ogLocale} />}
       {image && <meta property="og:image" content={absolute(image.url)} />}

@@ -12,7 +12,7 @@ import { ReviewsSection } from '../sections/ReviewsSection.tsx';
 import { ServicesSection } from '../sections/ServicesSection.tsx';
 import { TrustStrip } from '../sections/TrustStrip.tsx';
 import { businessData } from '../seo/structured-data.ts';
-import { labelOf } from '../site-pages.ts';
+import { labelOf, languageOf } from '../site-pages.ts';
 
 /** Optical visits booked from the home page's optical section last 30 minutes (docs/behaviour.md#booking-chat-and-contact). */
 const OPTICAL_VISIT_MINUTES = 30;
@@ -56,12 +56,13 @@ export function HomePage(props: PageProps) {
               sizes="(min-width: 56rem) 38rem, 100vw"
               priority
               dataHero
+              lang={languageOf(route)}
             />
           )}
         </section>
       </Island>
       <TrustStrip settings={settings} buildYear={props.buildYear} />
-      <div className="visually-hidden" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+      <div className="visually-hidden" lang={languageOf(route)} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       <ProductsSection
         products={collections.products}
         financing={settings.financing}

@@ -4,7 +4,7 @@ import { ServiceCard } from '../components/ServiceCard.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
-import { labelOf, trailOf } from '../site-pages.ts';
+import { labelOf, languageOf, trailOf } from '../site-pages.ts';
 
 /** Each group's heading and intro: the home page's, so the two pages name the groups alike. */
 const GROUP_TEXTS: Record<ServiceEntry['section'], readonly [UiKey, UiKey]> = {
@@ -23,6 +23,7 @@ export function IndexPage(props: PageProps) {
   const { locale } = useLanguage();
   const { route, pages, bodyHtml, collections } = props;
   const trail = trailOf(pages, route);
+  const lang = languageOf(route);
   const children = pages.childrenOf(locale, route.id).filter((child) => child.isIndexable);
   const pageOf = (card: ServiceEntry) => children.find((child) => child.url === localHref(locale, card.link));
   const grouped = collections.services.filter((card) => pageOf(card) !== undefined);
@@ -34,8 +35,8 @@ export function IndexPage(props: PageProps) {
   return (
     <BaseLayout {...props} trail={trail}>
       <article className="page page--wide">
-        <PageHeading trail={trail} title={route.entry!.title} />
-        <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        <PageHeading trail={trail} title={route.entry!.title} lang={lang} />
+        <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         {sections.map((section) => (
           <ServiceGroup
             key={section}
@@ -85,7 +86,7 @@ function PageCards({ pages }: { pages: readonly PageRef[] }) {
     <ul className="card-grid card-grid--balanced page__list">
       {pages.map((child) => (
         // A page this language lacks shows the default language's name and text: say which.
-        <li key={child.id} className="card" lang={child.isFallback ? child.entry?.locale : undefined}>
+        <li key={child.id} className="card" lang={languageOf(child)}>
           <h2>
             <a className="card__link" href={child.url}>
               {labelOf(child)}

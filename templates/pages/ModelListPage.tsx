@@ -3,7 +3,7 @@ import { AdvertisingAuthorisation } from '../components/AdvertisingAuthorisation
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
-import { labelOf, trailOf } from '../site-pages.ts';
+import { labelOf, languageOf, trailOf } from '../site-pages.ts';
 
 /**
  * The hearing-aid range page: its text, then every model family and accessory of the collection,
@@ -13,6 +13,7 @@ export function ModelListPage(props: PageProps) {
   const { locale, t, pick } = useLanguage();
   const { route, pages, bodyHtml } = props;
   const trail = trailOf(pages, route);
+  const lang = languageOf(route);
   const modelRoutes = pages.ofTemplate(locale, 'model');
   const list = (routesOfKind: readonly PageRef[]) => (
     <ul className="card-grid card-grid--balanced">
@@ -31,8 +32,8 @@ export function ModelListPage(props: PageProps) {
   return (
     <BaseLayout {...props} trail={trail}>
       <article className="page page--wide">
-        <PageHeading trail={trail} title={route.entry!.title} />
-        <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        <PageHeading trail={trail} title={route.entry!.title} lang={lang} />
+        <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <h2 className="page__section-heading">{t('models.hearingAids')}</h2>
         {list(modelRoutes.filter((candidate) => candidate.model!.kind === 'hearing-aid'))}
         <h2 className="page__section-heading">{t('models.accessories')}</h2>

@@ -2,7 +2,7 @@ import type { PageProps } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
-import { labelOf } from '../site-pages.ts';
+import { labelOf, languageOf } from '../site-pages.ts';
 
 /**
  * The 404 page (docs/behaviour.md#404-pages): a big 404, the title, the message, then the ways
@@ -12,6 +12,7 @@ import { labelOf } from '../site-pages.ts';
 export function NotFoundPage(props: PageProps) {
   const { locale, t } = useLanguage();
   const entry = props.route.entry!;
+  const lang = languageOf(props.route);
   const suggested = (entry.suggestions ?? []).map((path) => props.pages.find(locale, path.slice(1)));
   return (
     <BaseLayout {...props}>
@@ -19,8 +20,8 @@ export function NotFoundPage(props: PageProps) {
         <p className="not-found__code" aria-hidden="true">
           404
         </p>
-        <h1>{entry.title}</h1>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
+        <h1 lang={lang}>{entry.title}</h1>
+        <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
         <ul className="not-found__links">
           <li>
             <a className="button button--primary" href={localHref(locale, '/')}>
@@ -29,7 +30,7 @@ export function NotFoundPage(props: PageProps) {
           </li>
           {suggested.map((page) => (
             <li key={page.id}>
-              <a className="button button--secondary" href={page.url}>
+              <a className="button button--secondary" href={page.url} lang={languageOf(page)}>
                 {labelOf(page)}
               </a>
             </li>

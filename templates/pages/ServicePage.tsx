@@ -4,6 +4,7 @@ import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { WithCreditMarkers } from '../components/CreditMarker.tsx';
 import { CREDIT_EXAMPLE_ID, CREDIT_MARKER, creditExampleText } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
+import { languageOf } from '../site-pages.ts';
 import { ContentPage } from './ContentPage.tsx';
 
 /**
@@ -22,7 +23,7 @@ export function ServicePage(props: PageProps) {
   const lead = facts && (
     <aside className="key-facts" aria-labelledby="facts-heading">
       <h2 id="facts-heading">{t('service.factsHeading')}</h2>
-      <dl>
+      <dl lang={languageOf(props.route)}>
         {facts.map((fact) => (
           <div key={fact.label}>
             <dt>{fact.label}</dt>

@@ -368,7 +368,11 @@ describe('bad input', () => {
       );
       const page = await readFile(join(project, 'dist-page-fallback/en/services/sunglasses/index.html'), 'utf8');
       expect(page).toMatch(/<html lang="en">/);
-      expect(page).toMatch(/<main id="main" tabindex="-1" lang="ca">/);
+      // Its Catalan texts are marked as such; the interface around them stays English.
+      expect(page).toMatch(/<title lang="ca">/);
+      expect(page).toMatch(/<h1 lang="ca">/);
+      expect(page).toMatch(/<div class="prose" lang="ca">/);
+      expect(page).toMatch(/<main id="main" tabindex="-1">/);
     });
 
     it('warns about the pages that only link to each other, which no link from the home page reaches (issue 29 #10)', () => {

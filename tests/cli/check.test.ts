@@ -232,14 +232,50 @@ describe('check', () => {
     }
   });
 
-  it("fails on a word no dictionary of the page's language knows, on American spelling and on a label not in sentence case, naming the page, the word and its source line", async () => {
+  it("fails on a word no dictionary of the page's language knows, on American spelling and on a label not in sentence case, naming the page, the word and its source line; a page only Catalan has is spelled in Catalan in every language", async () => {
     const spanish = join(project, 'content/es/about.md');
     const english = join(project, 'content/en/about.md');
     const ui = join(project, 'content/en/ui.yaml');
-    const [spanishText, englishText, uiText] = (await Promise.all(
-      [spanish, english, ui].map((file) => readFile(file, 'utf8')),
-    )) as [string, string, string];
+    const services = join(project, 'content/collections/services.yaml');
+    const catalanOnly = join(project, 'content/ca/services/vista-conduir.md');
+    const [spanishText, englishText, uiText, servicesText] = (await Promise.all(
+      [spanish, english, ui, services].map((file) => readFile(file, 'utf8')),
+    )) as [string, string, string, string];
     await writeFile(spanish, `${spanishText}\nNos encanta la óptica y la optometira.\n`);
+    // A service written only in Catalan: /es/ and /en/ show its Catalan page, and every page's
+    // footer its Catalan name. Its one misspelling ("paciéncia") is the only Catalan problem.
+    await writeFile(
+      catalanOnly,
+      [
+        '---',
+        'title: La vista i el permís de conduir',
+        'label: Vista i permís de conduir',
+        'description: Comprovem l’agudesa visual, el camp visual i la visió nocturna que demana el permís de conduir, i t’expliquem el resultat.',
+        'template: service',
+        '---',
+        'Abans de renovar el permís de conduir, val la pena saber com veus de lluny, de nit i pels costats.',
+        '',
+        'Fem les proves amb calma i paciéncia, i t’expliquem cada resultat.',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(
+      services,
+      `${servicesText}
+- id: vista-conduir
+  section: optical
+  icon: eye
+  link: /services/vista-conduir
+  title:
+    ca: Vista i permís de conduir
+    es: Vista y permiso de conducir
+    en: Eyesight and driving licence
+  description:
+    ca: Les proves de vista que demana el permís de conduir, fetes amb calma i explicades una a una.
+    es: Las pruebas de vista que pide el permiso de conducir, hechas con calma y explicadas una a una.
+    en: The eyesight tests a driving licence asks for, done calmly and explained one by one.
+`,
+    );
     // Both are in the British dictionary cspell ships by default, which allows -ize and lists "center" as a variant.
     await writeFile(english, `${englishText}\nEvery fitting is customized at the center.\n`);
     await writeFile(ui, uiText.replace(/^cookie\.save: .*$/m, 'cookie.save: Save Preferences'));
@@ -259,6 +295,13 @@ describe('check', () => {
       expect(
         problems.map((problem) => [problem.code, problem.page, problem.file, problem.line, problem.message]),
       ).toEqual([
+        [
+          'Misspelling',
+          '/ca/services/vista-conduir/',
+          'content/ca/services/vista-conduir.md',
+          9,
+          '"paciéncia" is not in the ca dictionary nor in content/words.txt; on 3 pages',
+        ],
         [
           'Misspelling',
           '/es/about/',
@@ -290,7 +333,13 @@ describe('check', () => {
       ]);
       expect(result.stdout).toContain(`spelling: /es/about/ (content/es/about.md:${line}) Misspelling`);
     } finally {
-      await Promise.all([writeFile(spanish, spanishText), writeFile(english, englishText), writeFile(ui, uiText)]);
+      await Promise.all([
+        writeFile(spanish, spanishText),
+        writeFile(english, englishText),
+        writeFile(ui, uiText),
+        writeFile(services, servicesText),
+        rm(catalanOnly),
+      ]);
       expect((await runCli(['build', '--quiet'], { cwd: project })).code).toBe(0);
     }
     // Two builds and a check: a minute and a half on a busy machine.
