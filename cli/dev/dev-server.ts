@@ -16,6 +16,13 @@ const SETTLE_MS = 30;
 const MAX_SETTLE_WAITS = 100;
 /** The files of the generator's folders the build reads: its code, templates, widgets and stylesheet. */
 const GENERATOR_SOURCE = /\.(?:[cm]?[jt]sx?|css|json)$/;
+/**
+ * The names editors give the files they save through and leave behind: dot-files (vim's
+ * `.about.md.swp`, Emacs's `.#about.md`, and the content's JSON Schemas), backups (`about.md~`),
+ * vim's write test (`4913`), Emacs's autosaves (`#about.md#`) and numbered temporary copies
+ * (`about.md.tmp.123`). No build reads them, so they neither make nor name a rebuild.
+ */
+const EDITOR_TEMPORARY = /^\.|~$|^\d+$|^#.*#$|\.tmp(?:\.\d+)?$/;
 
 /**
  * The development server: the same build as `sitegen build`, held in memory by a builder
@@ -40,13 +47,24 @@ export async function runDevServer(
   const forget = whenStopped(() => builder.stop());
   const waiting: [IncomingMessage, ServerResponse][] = [];
   let building: Promise<unknown> | undefined;
+  // The warnings last printed: a rebuild prints them again only when they change.
+  let warnings = '';
+  // The failure last printed, until a build succeeds: the same problems again are not news either.
+  let failure: string | undefined;
 
   const report = (reason: string, started: number, result: BuilderMessage, superseded: () => boolean) => {
     if (result.type === 'built') {
       print(`${reason}: rendered ${result.rendered} of ${result.pages} pages in ${Math.round(result.ms)} ms`);
-      if (result.warnings) print(result.warnings);
+      if (result.warnings && result.warnings !== warnings) print(result.warnings);
+      warnings = result.warnings;
+      failure = undefined;
       hub.reload();
-    } else if (!superseded()) {
+    } else if (superseded()) {
+      return;
+    } else if (result.text === failure) {
+      print(`${reason}: the build failed again, with the same problems as above; the last good build is still served.`);
+    } else {
+      failure = result.text;
       print(
         `${reason}: the build failed after ${Math.round(performance.now() - started)} ms; the last good build is still served.\n${result.text}`,
       );
@@ -95,8 +113,7 @@ export async function runDevServer(
   const { watch } = await import('chokidar');
   const watcher = watch(watched, {
     ignoreInitial: true,
-    // Dot-files and dot-folders: editors' swap files, the content's JSON Schemas.
-    ignored: (path) => path.split(sep).pop()!.startsWith('.'),
+    ignored: (path) => EDITOR_TEMPORARY.test(path.split(sep).pop()!),
   });
   watcher.on('all', (event, path) => {
     // In the generator's folders only its sources count: an editor's temporary file there

@@ -191,6 +191,47 @@ describe('dev server', () => {
     await expectServedAsCleanBuild();
   }, 90_000);
 
+  it('prints a warning once, names no editor temporary file, and prints a failed rename once', async () => {
+    const dir = join(project, 'content/es');
+    const about = join(dir, 'about.md');
+    const text = await readFile(about, 'utf8');
+    const other = join(project, 'content/en/faq.md');
+    const otherText = await readFile(other, 'utf8');
+    await afterChange(() => writeFile(about, `${text}\nUna palabra con un\u200Bespacio invisible.\n`));
+    expect(output).toMatch(/content\/es\/about\.md:\d+:\d+ InvisibleCharacter/);
+    // Another change: the warning stands, but is not news; the temporary files editors leave are no reason.
+    const temporary = ['.about.md.swp', 'about.md~', '4913', '.#about.md', 'about.md.tmp.123'];
+    let from = output.length;
+    try {
+      await afterChange(async () => {
+        for (const name of temporary) await writeFile(join(dir, name), 'a half-saved copy');
+        await writeFile(other, `${otherText}\nA line added while the server runs.\n`);
+      });
+      const after = output.slice(from);
+      expect(after).toMatch(/^content\/en\/faq\.md: rendered 1 of \d+ pages/m);
+      expect(after).not.toContain('InvisibleCharacter');
+      for (const name of temporary) expect(after).not.toContain(name);
+    } finally {
+      await Promise.all(temporary.map((name) => rm(join(dir, name), { force: true })));
+    }
+    // A rename that breaks the build: its problems once, however many events the rename makes.
+    from = output.length;
+    await afterChange(() => rename(about, join(dir, 'sobre.md')));
+    // Another save while the rename stands: the same problems are not printed again.
+    await afterChange(() => writeFile(other, `${otherText}\nAnother line while the build fails.\n`));
+    expect(output.slice(from).match(/problems? found/g), output.slice(from)).toHaveLength(1);
+    expect(output.slice(from)).toMatch(
+      /^content\/en\/faq\.md: the build failed again, with the same problems as above/m,
+    );
+    await afterChange(async () => {
+      await rename(join(dir, 'sobre.md'), about);
+      await writeFile(about, text);
+      await writeFile(other, otherText);
+    });
+    expect(output.slice(-2000)).toMatch(/rendered \d+ of \d+ pages in \d+ ms\s*$/);
+    await expectServedAsCleanBuild();
+  }, 120_000);
+
   it('serves a page from a new content folder, and a 404 once it is deleted', async () => {
     const page = join(project, 'content/ca/news/index.md');
     const text = [
