@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Generator } from '../config.ts';
@@ -52,13 +52,22 @@ export async function runDevServer(
   // The failure last printed, until a build succeeds: the same problems again are not news either.
   let failure: string | undefined;
 
-  const report = (reason: string, started: number, result: BuilderMessage, superseded: () => boolean) => {
+  const report = (
+    reason: string,
+    started: number,
+    result: BuilderMessage,
+    superseded: () => boolean,
+    onlyStyles: boolean,
+  ) => {
     if (result.type === 'built') {
       print(`${reason}: rendered ${result.rendered} of ${result.pages} pages in ${Math.round(result.ms)} ms`);
       if (result.warnings && result.warnings !== warnings) print(result.warnings);
       warnings = result.warnings;
+      // A stylesheet alone changed and the pages show no error: they swap it in place and keep
+      // their scroll, form fields and open menus, as Vite does.
+      if (onlyStyles && failure === undefined && !hub.failing()) hub.swapStyles(stylesheetsIn(outDir));
+      else hub.reload();
       failure = undefined;
-      hub.reload();
     } else if (superseded()) {
       return;
     } else if (result.text === failure) {
@@ -72,9 +81,9 @@ export async function runDevServer(
     }
   };
   /** `superseded` says whether a file changed while the build ran: its failure may be a half-written file, and the next build judges it. */
-  const run = (reason: string, work: () => Promise<BuilderMessage>, superseded = () => false) => {
+  const run = (reason: string, work: () => Promise<BuilderMessage>, superseded = () => false, onlyStyles = false) => {
     const started = performance.now();
-    building = work().then((result) => report(reason, started, result, superseded));
+    building = work().then((result) => report(reason, started, result, superseded, onlyStyles));
     return building.finally(() => {
       building = undefined;
       for (const [request, response] of waiting.splice(0)) server.server.emit('request', request, response);
@@ -105,7 +114,8 @@ export async function runDevServer(
   const queue = createChangeQueue(async (paths, superseded) => {
     const reason = paths.map((path) => relative(process.cwd(), path)).join(', ');
     const isGenerator = paths.some((path) => generatorDirs.some((dir) => path.startsWith(dir + sep)));
-    await run(reason, () => (isGenerator ? builder.start() : builder.build()), superseded);
+    const onlyStyles = paths.every((path) => path.endsWith('.css'));
+    await run(reason, () => (isGenerator ? builder.start() : builder.build()), superseded, onlyStyles);
   });
   const generatorFolders = [...generatorDirs, join(generator.root, 'widgets')];
   const watched = [contentDir, resolve('public'), ...generatorFolders];
@@ -138,6 +148,13 @@ export async function runDevServer(
       await server.close();
     },
   };
+}
+
+/** The addresses of the stylesheets of a build, as its pages link them. */
+function stylesheetsIn(outDir: string): string[] {
+  const assets = join(outDir, 'assets');
+  const names = existsSync(assets) ? readdirSync(assets) : [];
+  return names.filter((name) => name.endsWith('.css')).map((name) => `/assets/${name}`);
 }
 
 /**

@@ -1,9 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The script every page gets in dev: reloads on a new build, shows a failed build over the page. */
+/** The script every page gets in dev: reloads on a new build (or swaps a changed stylesheet in place), shows a failed build over the page. */
 const CLIENT = `const events = new EventSource('/__dev/events');
 const overlay = () => document.getElementById('__dev-error') ?? Object.assign(document.body.appendChild(document.createElement('pre')), { id: '__dev-error' });
 events.addEventListener('reload', () => location.reload());
+// A stylesheet named as one of the new ones but for its hash (site.1a2b3c4d5e.css) takes the new address; a page with one it cannot match reloads.
+events.addEventListener('css', (event) => {
+  const stem = (href) => new URL(href, location.href).pathname.replace(/\\.[0-9a-f]+\\.css$/, '');
+  const fresh = new Map(JSON.parse(event.data).map((href) => [stem(href), href]));
+  const links = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  if (links.some((link) => !fresh.has(stem(link.href)))) return location.reload();
+  for (const link of links) link.href = fresh.get(stem(link.href));
+});
 events.addEventListener('failed', (event) => {
   Object.assign(overlay().style, { position: 'fixed', inset: '0', zIndex: '2147483647', margin: '0', padding: '2rem', overflow: 'auto', background: 'rgb(20 10 10 / 0.94)', color: '#ffd7d7', font: '14px/1.5 monospace', whiteSpace: 'pre-wrap' });
   overlay().textContent = JSON.parse(event.data);
@@ -15,8 +23,8 @@ export const CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script
 
 /**
  * The open pages of the dev server: it serves the client script and the event stream, and
- * tells every page to reload, or shows them the error of a failed build (also to a page that
- * opens while the error stands).
+ * tells every page to reload, or to take the new addresses of its stylesheets, or shows them
+ * the error of a failed build (also to a page that opens while the error stands).
  */
 export function createReloadHub() {
   const clients = new Set<ServerResponse>();
@@ -47,6 +55,14 @@ export function createReloadHub() {
     reload() {
       failure = undefined;
       for (const client of clients) send(client, 'reload', null);
+    },
+    /** Gives the pages the addresses of the new build's stylesheets, to swap in without a reload. */
+    swapStyles(hrefs: readonly string[]) {
+      for (const client of clients) send(client, 'css', hrefs);
+    },
+    /** Whether the pages are showing a failed build's error. */
+    failing(): boolean {
+      return failure !== undefined;
     },
     fail(text: string) {
       failure = text;

@@ -232,6 +232,27 @@ describe('dev server', () => {
     await expectServedAsCleanBuild();
   }, 120_000);
 
+  it('swaps an edited stylesheet into the open page without reloading it', async () => {
+    const file = join(generator, 'templates/styles/site.css');
+    const text = await readFile(file, 'utf8');
+    const outline = () => tab.evaluate(() => getComputedStyle(document.body).outlineColor);
+    const linked = (html: string) => /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    // A mark on the open page that a reload would wipe.
+    const kept = () => tab.locator('body[data-kept]').count();
+    await tab.evaluate(() => (document.body.dataset.kept = 'yes'));
+    const builds = finishedBuilds();
+    await writeFile(file, `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
+    await expect.poll(outline, { timeout: 30_000 }).toBe('rgb(1, 2, 3)');
+    expect(finishedBuilds()).toBeGreaterThan(builds);
+    expect(await kept()).toBe(1);
+    // The page now links the stylesheet a fresh load of it links.
+    expect(linked(await tab.content())).toBe(linked(await (await fetch(`${url}/es/about/`)).text()));
+    await writeFile(file, text);
+    await expect.poll(outline, { timeout: 30_000 }).not.toBe('rgb(1, 2, 3)');
+    expect(await kept()).toBe(1);
+    await expectServedAsCleanBuild();
+  }, 90_000);
+
   it('serves a page from a new content folder, and a 404 once it is deleted', async () => {
     const page = join(project, 'content/ca/news/index.md');
     const text = [
