@@ -106,9 +106,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       ...content.publicFiles,
     ];
     const hosts = await task('hosts', () => buildHostConfigs(files, redirects, content.settings, languages));
-    const earlier = [...content.warnings, ...rendered.warnings];
     const verdict = await task('check', () =>
-      judgeSite([...files, ...hosts.site], scripts, languages, { earlier, isStrict: config.isStrict }),
+      judgeSite([...files, ...hosts.site], scripts, languages, {
+        earlier: content.warnings,
+        isStrict: config.isStrict,
+      }),
     );
     const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
     const copies = hasCopies

@@ -19,7 +19,8 @@ export const errorCatalogue = {
   DuplicateRoute: 'Two sources produce the same URL; rename or remove one of them.',
   MissingOriginal: 'The first language of content/site.yaml is the source: add the page in its folder first.',
   MissingTranslation: 'Add the text in that language; until then visitors see the default language’s text.',
-  UnknownTranslationKey: 'Add the key to every content/<language>/ui.yaml, or fix the spelling.',
+  UnknownTranslationKey:
+    'Templates show only the keys declared in cli/schemas/ui.ts: fix the key’s spelling, or remove the line. A new text needs its key declared there, and a template that shows it.',
   UnknownSetting: 'Placeholders name a setting of content/site.yaml, e.g. {{contact.email}}.',
   InvalidHeading:
     'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
@@ -31,7 +32,7 @@ export const errorCatalogue = {
   OrphanPage:
     'Link to the page from another page, list it in a collection (services.yaml puts it in the footer and on the home page), or remove it.',
   InvalidRedirect: 'Every redirect must start from a path that is not a page and end on a page.',
-  TemplateError: 'A template threw while rendering; the component stack shows where.',
+  TemplateError: 'A template threw while rendering that page: fix the line shown, or the data the page gives it.',
   OutputError: 'Check that the output folder can be written and the disk is not full.',
   ReadError: 'Check that the file exists and can be read.',
   BundleError: 'Fix the stylesheet, image or widget source named above.',
@@ -81,6 +82,14 @@ export interface SourcePosition {
   col?: number;
 }
 
+/** A problem's place, and what to print there besides its message. */
+interface ProblemPlace extends SourcePosition {
+  hint?: string;
+  /** The lines of source around the position, the position marked (a template's line). */
+  frame?: string;
+  cause?: unknown;
+}
+
 /** One problem, printable as `file:line:col Code — message` with a hint line. */
 export class BuildError extends Error {
   readonly code: ErrorCode;
@@ -88,8 +97,9 @@ export class BuildError extends Error {
   readonly line?: number;
   readonly col?: number;
   readonly hint: string;
+  readonly frame?: string;
 
-  constructor(code: ErrorCode, message: string, where: SourcePosition & { hint?: string; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, where: ProblemPlace = {}) {
     super(message, where.cause === undefined ? undefined : { cause: where.cause });
     this.name = 'BuildError';
     this.code = code;
@@ -97,6 +107,7 @@ export class BuildError extends Error {
     this.line = where.line;
     this.col = where.col;
     this.hint = where.hint ?? errorCatalogue[code];
+    this.frame = where.frame;
   }
 }
 
@@ -128,11 +139,12 @@ export function formatPosition(where: SourcePosition): string {
     .join(':');
 }
 
-/** Renders one problem as two lines: the located message, then its hint. */
+/** Renders one problem: the located message, the code frame when there is one, then the hint. */
 export function formatError(error: BuildError): string {
   const position = formatPosition(error);
+  const frame = error.frame ? `\n${error.frame.replace(/^/gm, '  ')}` : '';
   const hint = error.hint ? `\n  hint: ${error.hint}` : '';
-  return `${position ? `${position} ` : ''}${error.code} — ${error.message}${hint}`;
+  return `${position ? `${position} ` : ''}${error.code} — ${error.message}${frame}${hint}`;
 }
 
 /**
@@ -155,6 +167,7 @@ export interface ProblemRecord {
   readonly line?: number;
   readonly col?: number;
   readonly hint?: string;
+  readonly frame?: string;
 }
 
 /** The plain data of a problem. */
@@ -165,6 +178,7 @@ export const toRecord = (error: BuildError): ProblemRecord => ({
   line: error.line,
   col: error.col,
   hint: error.hint,
+  frame: error.frame,
 });
 
 /** A problem again, from its plain data. */

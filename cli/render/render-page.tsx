@@ -12,6 +12,7 @@ import { createPageIndex, pageRefOf, type PageIndex, type PageRead } from '../li
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { injectIslandScripts, islandsOf } from '../lib/scripts.ts';
 import { createTranslator } from '../lib/translate.ts';
+import { templateErrorOf } from './template-error.ts';
 import type {
   AssetManifest,
   Collections,
@@ -96,7 +97,6 @@ export interface PageResult {
   /** The other pages and files its templates and body looked up. */
   readonly reads: readonly PageRead[];
   readonly errors: readonly ProblemRecord[];
-  readonly warnings: readonly ProblemRecord[];
 }
 
 /** The two translation functions of a language: the UI table's `t`, and `pick` for collection texts. */
@@ -120,16 +120,17 @@ export function createPageRenderer(
   context: RenderContext,
   index: PageIndex = createPageIndex(context.pages, context.files, context.imageSizes),
 ): (job: PageJob) => Promise<PageResult> {
-  let warnings: BuildError[] = [];
+  // What the page's templates asked of the translation table that it does not have: the page's errors.
+  let unknownKeys: BuildError[] = [];
   const tools = new Map(
-    context.languages.map(({ code }) => [code, languageTools(context, code, (problem) => warnings.push(problem))]),
+    context.languages.map(({ code }) => [code, languageTools(context, code, (problem) => unknownKeys.push(problem))]),
   );
   const codes = context.languages.map((language) => language.code);
 
   return async (job) => {
     const errors: BuildError[] = [];
     const route = withFactsFilled(job.route, context.settings, errors);
-    warnings = [];
+    unknownKeys = [];
     const lookups = index.recorder();
     const language = tools.get(route.locale)!;
     const bodyContext = { ...context, languages: codes, sizeOf: (url: string) => lookups.sizeOf(url) };
@@ -151,7 +152,8 @@ export function createPageRenderer(
         />
       </LanguageProvider>
     );
-    const source = route.entry?.file ?? `template "${route.template}" for ${route.url}`;
+    // The page being rendered, for a template that throws: its content file, else its address (a model page).
+    const source = route.entry?.file ?? route.url;
     const document = errors.length > 0 ? undefined : await renderDocument(element, source, errors);
     // The scripts go in the head and place no island: the page's islands are found once.
     const islands = document === undefined ? [] : islandsOf(document);
@@ -161,8 +163,7 @@ export function createPageRenderer(
       html,
       summary: html === undefined ? undefined : summarizeHtml(html, islands),
       reads: lookups.reads(),
-      errors: errors.map(toRecord),
-      warnings: warnings.map(toRecord),
+      errors: [...errors, ...unknownKeys].map(toRecord),
     };
   };
 }
@@ -174,7 +175,8 @@ export function languageOf(context: Pick<RenderContext, 'languages' | 'ui'>, loc
 
 /**
  * Renders a whole document, without the invisible characters content may hold (validation
- * reports where they were); a template that throws becomes a TemplateError naming its component.
+ * reports where they were); a template that throws becomes a TemplateError at the template's
+ * line (template-error.ts), naming its component and `source`, the page being rendered.
  */
 export async function renderDocument(
   element: ReactElement,
@@ -184,8 +186,7 @@ export async function renderDocument(
   try {
     return removeInvisibleCharacters(`<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`);
   } catch (error) {
-    const stack = await componentStackOf(element);
-    errors.push(new BuildError('TemplateError', `${(error as Error).message}${stack}`, { file: source, cause: error }));
+    errors.push(templateErrorOf(error, await componentStackOf(element), source));
     return undefined;
   }
 }
@@ -207,22 +208,11 @@ function lowercaseHtmlAttributes(html: string): string {
   );
 }
 
-/** The component stack of a failing render; the synchronous renderer does not report it. */
+/** The component stack of a failing render (`at Name (file:line:col)` lines); the synchronous renderer does not report it. */
 async function componentStackOf(element: ReactElement): Promise<string> {
   let stack = '';
   await prerenderToNodeStream(element, {
     onError: (_error, info) => void (stack ||= info?.componentStack ?? ''),
   }).catch(() => undefined);
-  const frames = stack
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.startsWith('at '))
-    .map((line) => line.replace(/ \(.*\)$/, '').slice(3));
-  const components = frames.filter((name) => /^[A-Z]/.test(name));
-  return components.length > 0
-    ? ` (in <${components[0]}>, inside ${components
-        .slice(1)
-        .map((name) => `<${name}>`)
-        .join(' ← ')})`
-    : '';
+  return stack;
 }

@@ -16,6 +16,7 @@ import {
   type PageResult,
 } from '../render/render-page.tsx';
 import type { ProgressLine } from '../lib/progress.ts';
+import { mergeRepeatedErrors } from '../render/template-error.ts';
 import { renderInThreads } from '../render/worker-pool.ts';
 import type { Output, Redirect, Route, Site } from '../types.ts';
 
@@ -27,12 +28,11 @@ export interface RenderedPage {
   readonly reads: readonly PageRead[];
 }
 
-/** What rendering made: the pages asked for, the site's other generated files, and the warnings. */
+/** What rendering made: the pages asked for, and the site's other generated files. */
 export interface RenderResult {
   readonly pages: readonly RenderedPage[];
   /** Redirect stubs, sitemap.xml and robots.txt: a handful of files, made every time. */
   readonly files: readonly Output[];
-  readonly warnings: readonly BuildError[];
 }
 
 /** The language codes in the site's order; the first is the default. */
@@ -98,7 +98,6 @@ export async function renderSite(
     );
   }
   const context = renderContextOf(site);
-  const warnings = new Map<string, BuildError>();
   const pages: RenderedPage[] = [];
   const routeOf = new Map(jobs.map((job) => [outputPathOf(job.route.url), job.route]));
   const jobOf = new Map(jobs.map((job) => [job.paths[0], job]));
@@ -106,9 +105,6 @@ export async function renderSite(
   const accept = async (result: PageResult) => {
     progress?.advance(++finished, jobs.length);
     errors.push(...result.errors.map(fromRecord));
-    for (const warning of result.warnings.map(fromRecord)) {
-      warnings.set(`${warning.code} ${warning.file} ${warning.message}`, warning);
-    }
     const { html, bytes, summary } = result;
     if ((html === undefined && bytes === undefined) || !summary) return;
     // As bytes: UTF-8 takes half the memory of a page's text as a string once it holds any
@@ -134,8 +130,8 @@ export async function renderSite(
   }
   await keeping.done();
   const files = [...(await renderRedirects(site, errors)), ...searchFiles(site)];
-  throwIfAny(errors);
-  return { pages, files, warnings: [...warnings.values()] };
+  throwIfAny(mergeRepeatedErrors(errors));
+  return { pages, files };
 }
 
 /** Pages handed to `into` at once: enough to keep the disk busy while the threads render. */

@@ -290,6 +290,31 @@ describe('dev server', () => {
     await expect.poll(() => tab.locator('#__dev-error').count()).toBe(0);
     await expectServedAsCleanBuild();
   }, 120_000);
+
+  it('shows a template that throws at its line, with the lines around it, in the terminal and over the page', async () => {
+    const file = join(generator, 'templates/components/PageHeading.tsx');
+    const text = await readFile(file, 'utf8');
+    const throwing = text.replace('  return (', "  if (title) throw new Error('boom from PageHeading');\n  return (");
+    const lines = throwing.split('\n');
+    const line = lines.findIndex((source) => source.includes('boom from PageHeading')) + 1;
+    const col = lines[line - 1]!.indexOf('new Error') + 1;
+    await afterChange(() => writeFile(file, throwing));
+    const problem = new RegExp(
+      `^templates/components/PageHeading\\.tsx:${line}:${col} TemplateError — boom from PageHeading, rendering content/\\S+\\.md and \\d+ other pages \\(in <PageHeading>`,
+      'm',
+    );
+    const marked = `  > ${line} |   if (title) throw new Error('boom from PageHeading');`;
+    expect(output).toMatch(problem);
+    expect(output).toContain(marked);
+    // The open page (/es/about/ renders PageHeading) shows the same text over itself.
+    await expect.poll(() => tab.locator('#__dev-error').textContent(), { timeout: 15_000 }).toMatch(problem);
+    expect(await tab.locator('#__dev-error').textContent()).toContain(marked);
+    const before = loads;
+    await afterChange(() => writeFile(file, text));
+    await expect.poll(() => loads).toBeGreaterThan(before);
+    await expect.poll(() => tab.locator('#__dev-error').count()).toBe(0);
+  }, 120_000);
+
   it('ends on Ctrl+C in the middle of a build with exit 130, leaving no lock behind', async () => {
     const lock = join(project, '.cache/sitegen/.dev-site.lock');
     const file = join(project, 'content/site.yaml');

@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, hashTree, runCli } from '../helpers/cli.ts';
+import { copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts';
 
 /**
  * Every error about a content file names the line and column of the file as saved, counted
@@ -234,5 +234,72 @@ describe('error positions', () => {
     await expectProblems({ [file]: broken }, [
       `${file}:${positionOf(broken, offsetOf(broken, /(?<=^languages: )\[/m))} InvalidYaml — the [ opened here has no ]`,
     ]);
+  });
+});
+
+describe('errors in templates', () => {
+  let generator: string;
+  beforeAll(async () => {
+    generator = await copyGenerator(project);
+  });
+
+  it('places a template that throws, and a key the translation table does not declare, at the template’s line with the code around it', async () => {
+    const heading = join(generator, 'templates/components/PageHeading.tsx');
+    const footer = join(generator, 'templates/layout/Footer.tsx');
+    const [headingText, footerText] = [await readFile(heading, 'utf8'), await readFile(footer, 'utf8')];
+    const throwing = replaceOnce(
+      headingText,
+      '  return (',
+      "  if (title) throw new Error('boom from PageHeading');\n  return (",
+    );
+    const misspelt = replaceOnce(footerText, "t('footer.tagline')", "t('footer.taglin' as 'footer.tagline')");
+    await writeFile(heading, throwing);
+    await writeFile(footer, misspelt);
+    try {
+      const result = await runCli(['build', '--quiet'], { cwd: project, bin: join(generator, 'cli/bin.js') });
+      expect(result.code, result.stderr).toBe(1);
+      const lines = result.stderr.split('\n');
+      const problems = lines.filter((line) => /^\S+ [A-Z][A-Za-z]+ — /.test(line));
+      // One problem for all the pages the template failed on: where it threw (`new Error(…)`), the page named.
+      const thrownAt = positionOf(throwing, offsetOf(throwing, "new Error\\('boom"));
+      const askedAt = positionOf(misspelt, offsetOf(misspelt, "t\\('footer\\.taglin'"));
+      expect(problems).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^templates/components/PageHeading\\.tsx:${thrownAt} TemplateError — boom from PageHeading, rendering content/\\S+\\.md and \\d+ other pages \\(in <PageHeading>, inside <BaseLayout> ← <\\w+Page>`,
+          ),
+        ),
+        `templates/layout/Footer.tsx:${askedAt} UnknownTranslationKey — Translation key not found: "footer.taglin" is not declared in cli/schemas/ui.ts`,
+      ]);
+      // Each with the lines of the copy's own file around it, a caret under the column.
+      for (const [problem, marked] of [
+        [problems[0]!, "if (title) throw new Error('boom from PageHeading');"],
+        [problems[1]!, "<p>{t('footer.taglin' as 'footer.tagline')}</p>"],
+      ] as const) {
+        const at = lines.indexOf(problem);
+        const [line, col] = problem.split(' ')[0]!.split(':').slice(1).map(Number) as [number, number];
+        const frame = lines.slice(
+          at + 1,
+          lines.findIndex((text, index) => index > at && text.startsWith('  hint:')),
+        );
+        const markedLine = frame.find((text) => text.startsWith(`  > ${line} |`))!;
+        expect(markedLine.trim()).toMatch(
+          new RegExp(`^> ${line} \\| +${marked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        );
+        const caret = frame[frame.indexOf(markedLine) + 1]!;
+        expect(caret).toMatch(/^ +\| +\^$/);
+        expect(caret.indexOf('^')).toBe(markedLine.indexOf('| ') + 2 + col - 1);
+        // Two lines above, the line and its caret, one below.
+        expect(frame).toHaveLength(5);
+      }
+      expect(result.stderr).toContain(
+        '  hint: Fix the key\'s spelling, or declare "footer.taglin" in cli/schemas/ui.ts (uiKeys, with its description) and give it a text in every content/<language>/ui.yaml.',
+      );
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+      expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+    } finally {
+      await writeFile(heading, headingText);
+      await writeFile(footer, footerText);
+    }
   });
 });

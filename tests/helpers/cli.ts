@@ -47,16 +47,20 @@ export async function copyProject(): Promise<string> {
 
 /**
  * A copy of the generator (cli/, templates/, widgets/) inside `project`, sharing the real
- * node_modules, whose sources a test may edit; run it with `runCli(…, { bin: join(copy, 'cli/bin.js') })`.
+ * packages, whose sources a test may edit; run it with `runCli(…, { bin: join(copy, 'cli/bin.js') })`.
+ * Its node_modules links each package but keeps a cache of its own, as an installed generator
+ * does: the bundle's source maps then lead to the copy's sources, not to the repository's.
  */
 export async function copyGenerator(project: string): Promise<string> {
   const generator = join(project, 'generator');
-  await mkdir(generator);
+  await mkdir(join(generator, 'node_modules'), { recursive: true });
   for (const folder of ['cli', 'templates', 'widgets']) {
     await cp(join(ROOT, folder), join(generator, folder), { recursive: true });
   }
   await cp(join(ROOT, 'package.json'), join(generator, 'package.json'));
-  await symlink(join(ROOT, 'node_modules'), join(generator, 'node_modules'));
+  for (const entry of await readdir(join(ROOT, 'node_modules'))) {
+    if (entry !== '.cache') await symlink(join(ROOT, 'node_modules', entry), join(generator, 'node_modules', entry));
+  }
   return generator;
 }
 

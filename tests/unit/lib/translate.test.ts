@@ -23,14 +23,22 @@ describe('createTranslator', () => {
     expect(createTranslator('en', 'ca', ui, () => undefined)('nav.home')).toBe('Inici');
   });
 
-  it('shows an unknown key itself, warns "Translation key not found" and reports it', () => {
+  it('gives a key cli/schemas/ui.ts does not declare as itself, and reports where to declare it', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const problems: BuildError[] = [];
     const t = createTranslator('en', 'ca', ui, (problem) => problems.push(problem));
     expect(t('nav.blog' as UiKey)).toBe('nav.blog');
-    expect(warn).toHaveBeenCalledWith('Translation key not found: nav.blog');
-    expect(problems.map((problem) => [problem.code, problem.file])).toEqual([
-      ['UnknownTranslationKey', 'content/en/ui.yaml'],
+    expect(warn).not.toHaveBeenCalled();
+    // Asked from outside templates/ (this test), so placed where the key would be declared.
+    expect(problems.map((problem) => [problem.code, problem.file, problem.message])).toEqual([
+      [
+        'UnknownTranslationKey',
+        'cli/schemas/ui.ts',
+        'Translation key not found: "nav.blog" is not declared in cli/schemas/ui.ts',
+      ],
     ]);
+    expect(problems[0]!.hint).toMatch(
+      /declare "nav\.blog" in cli\/schemas\/ui\.ts .* every content\/<language>\/ui\.yaml/,
+    );
   });
 });

@@ -15,7 +15,14 @@ describe('renderDocument', () => {
     );
     expect(html).toBeUndefined();
     expect(errors.map((error) => error.code)).toEqual(['TemplateError']);
-    expect(errors[0]!.message).toMatch(/useLanguage\(\) was called outside <LanguageProvider> \(in <Footer>/);
+    expect(errors[0]!.message).toMatch(
+      /^useLanguage\(\) was called outside <LanguageProvider>, rendering templates\/layout\/Footer\.tsx \(in <Footer>/,
+    );
+    // At the line that threw, with the lines around it.
+    expect(errors[0]).toMatchObject({ file: 'templates/i18n.tsx', line: expect.any(Number) as number });
+    expect(errors[0]!.frame).toMatch(
+      /^> +\d+ \| +if \(!language\) throw new Error\('useLanguage\(\) was called outside/m,
+    );
   });
 
   it('renders a document with its doctype', async () => {
