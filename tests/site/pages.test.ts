@@ -423,11 +423,7 @@ describe('what a health and consumer regulator reads (issue 28)', () => {
       'delegado de protección de datos (DPD): Núria Serra Soler, a quien puedes escribir a dpd@example.com',
       'durante 30 días',
     ],
-    [
-      'en',
-      'data protection officer (DPO): Núria Serra Soler, whom you can write to at dpd@example.com',
-      'for 30 days',
-    ],
+    ['en', 'data protection officer (DPO): Núria Serra Soler, whom you can write to at dpd@example.com', 'for 30 days'],
   ])(
     'names the data protection officer and how long server logs are kept in the %s privacy policy',
     (locale, officer, logs) => {
