@@ -31,7 +31,7 @@ describe('newsletter', () => {
   it('shows the consent text and refuses a malformed address without sending anything', async () => {
     const { page, blocked } = await openForm(withEndpoint);
     expect(await page.locator('.newsletter__consent').textContent()).toBe(
-      'By subscribing, you agree to our Privacy Policy and consent to receive updates',
+      'By subscribing, you agree to our privacy policy and consent to receive updates.',
     );
     await page.locator('#newsletter-email').fill('not-an-address');
     await page.locator('.newsletter button[type=submit]').click();
