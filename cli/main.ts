@@ -101,6 +101,15 @@ export async function main(argv: readonly string[], generator: Generator): Promi
       await runDevBuilder(flags, generator);
     });
 
+  program
+    // The dev server's type checker: a child process watching templates and widgets (see cli/dev/).
+    .command('dev-typecheck', { hidden: true })
+    .action(async () => {
+      const { runTypeChecker } = await import('./dev/type-checker.ts');
+      await runTypeChecker(generator);
+      await new Promise(() => undefined);
+    });
+
   serverOptions(
     program
       .command('preview')

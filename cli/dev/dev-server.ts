@@ -9,6 +9,7 @@ import { listeningNotes, type ListenOptions } from '../serve/listen.ts';
 import { serveFolder } from '../serve/static-server.ts';
 import type { BuilderMessage, BuilderRequest } from './dev-builder.ts';
 import { CLIENT_TAG, createReloadHub } from './reload-client.ts';
+import { startTypeChecker, type TypeCheckMessage } from './type-checker.ts';
 
 /** Waits this long after a change for more before building: an editor's save is often several events. */
 const SETTLE_MS = 30;
@@ -110,6 +111,25 @@ export async function runDevServer(
     throw error;
   });
 
+  // Started after the first build, so that it never competes with it; it ends with this process (its IPC channel closes).
+  let typeErrors: readonly string[] = [];
+  const typeChecker = startTypeChecker(generator, (message: TypeCheckMessage) => {
+    if (message.type === 'off') {
+      print(`Type checks are off: ${message.reason}.`);
+      return;
+    }
+    const text = message.problems.join('\n');
+    if (text === typeErrors.join('\n')) return;
+    const fixed = typeErrors.length > 0 && message.problems.length === 0;
+    typeErrors = message.problems;
+    if (fixed) print('Type errors fixed: templates/ and widgets/ type-check again.');
+    else
+      print(
+        `${message.problems.length} type error${message.problems.length === 1 ? '' : 's'} in templates/ and widgets/ (the pages are still built and served):\n${text}`,
+      );
+    hub.typeErrors(text);
+  });
+
   const generatorDirs = ['cli', 'templates'].map((folder) => join(generator.root, folder));
   const queue = createChangeQueue(async (paths, superseded) => {
     const reason = paths.map((path) => relative(process.cwd(), path)).join(', ');
@@ -142,6 +162,7 @@ export async function runDevServer(
     url,
     close: async () => {
       forget();
+      typeChecker.stop();
       await watcher.close();
       hub.close();
       await builder.stop();

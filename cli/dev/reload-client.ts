@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The script every page gets in dev: reloads on a new build (or swaps a changed stylesheet in place), shows a failed build over the page. */
+/** The script every page gets in dev: reloads on a new build (or swaps a changed stylesheet in place), shows a failed build over the page, and type errors in a panel. */
 const CLIENT = `const events = new EventSource('/__dev/events');
 const overlay = () => document.getElementById('__dev-error') ?? Object.assign(document.body.appendChild(document.createElement('pre')), { id: '__dev-error' });
 events.addEventListener('reload', () => location.reload());
@@ -16,6 +16,15 @@ events.addEventListener('failed', (event) => {
   Object.assign(overlay().style, { position: 'fixed', inset: '0', zIndex: '2147483647', margin: '0', padding: '2rem', overflow: 'auto', background: 'rgb(20 10 10 / 0.94)', color: '#ffd7d7', font: '14px/1.5 monospace', whiteSpace: 'pre-wrap' });
   overlay().textContent = JSON.parse(event.data);
 });
+// Type errors do not stop the build: a panel at the foot of the page, closed with a click, gone once they are fixed.
+events.addEventListener('types', (event) => {
+  document.getElementById('__dev-types')?.remove();
+  const text = JSON.parse(event.data);
+  if (!text) return;
+  const panel = Object.assign(document.body.appendChild(document.createElement('pre')), { id: '__dev-types', title: 'Click to close', textContent: text });
+  Object.assign(panel.style, { position: 'fixed', insetInline: '0', bottom: '0', maxHeight: '40vh', zIndex: '2147483646', margin: '0', padding: '1rem 2rem', overflow: 'auto', background: 'rgb(40 30 0 / 0.94)', color: '#ffe9a8', font: '13px/1.5 monospace', whiteSpace: 'pre-wrap', cursor: 'pointer' });
+  panel.addEventListener('click', () => panel.remove());
+});
 `;
 
 /** The tag that loads the client script, added before `</body>` of every page served in dev. */
@@ -29,6 +38,8 @@ export const CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script
 export function createReloadHub() {
   const clients = new Set<ServerResponse>();
   let failure: string | undefined;
+  // The type errors of templates and widgets now, empty when there are none.
+  let typeErrors = '';
   const send = (response: ServerResponse, event: string, data: unknown) =>
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   return {
@@ -49,6 +60,7 @@ export function createReloadHub() {
       response.write(': connected\n\n');
       clients.add(response);
       if (failure !== undefined) send(response, 'failed', failure);
+      if (typeErrors) send(response, 'types', typeErrors);
       request.on('close', () => clients.delete(response));
       return true;
     },
@@ -67,6 +79,11 @@ export function createReloadHub() {
     fail(text: string) {
       failure = text;
       for (const client of clients) send(client, 'failed', text);
+    },
+    /** Shows the type errors in a panel on the open pages (and on those that open later); empty text removes it. */
+    typeErrors(text: string) {
+      typeErrors = text;
+      for (const client of clients) send(client, 'types', text);
     },
     close() {
       for (const client of clients) client.end();

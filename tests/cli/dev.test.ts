@@ -79,6 +79,8 @@ async function expectServedAsCleanBuild(): Promise<void> {
 beforeAll(async () => {
   project = await copyProject();
   generator = await copyGenerator(project);
+  // The generator's tsconfig.json, which dev's type checker reads.
+  await writeFile(join(generator, 'tsconfig.json'), await readFile(join(process.cwd(), 'tsconfig.json')));
   const port = await new Promise<number>((found) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = probe.address() as { port: number };
@@ -314,6 +316,33 @@ describe('dev server', () => {
     await expect.poll(() => loads).toBeGreaterThan(before);
     await expect.poll(() => tab.locator('#__dev-error').count()).toBe(0);
   }, 120_000);
+
+  it('prints a type error in a template at its line, shows it in a panel while the page is served, and says when it is fixed', async () => {
+    const file = join(generator, 'templates/components/PageHeading.tsx');
+    const text = await readFile(file, 'utf8');
+    const lines = text.trimEnd().split('\n');
+    const typo = "export const typeCheckProbe: number = 'x';";
+    const loadsBefore = loads;
+    const printedBefore = output.length;
+    await afterChange(() => writeFile(file, `${text.trimEnd()}\n${typo}\n`));
+    // The build does not wait for the type check: the page is rebuilt, reloaded and served as usual.
+    expect(output.slice(printedBefore)).not.toContain('the build failed');
+    expect(loads).toBeGreaterThan(loadsBefore);
+    expect((await fetch(`${url}/es/about/`)).status).toBe(200);
+    const problem = new RegExp(
+      `^templates/components/PageHeading\\.tsx:${lines.length + 1}:14 TypeError TS2322 — Type 'string' is not assignable to type 'number'\\.$`,
+      'm',
+    );
+    // A first check of every template and widget takes a while on a busy machine; later ones, seconds.
+    await expect.poll(() => output, { timeout: 120_000 }).toMatch(problem);
+    expect(output.match(new RegExp(problem.source, 'gm'))).toHaveLength(1);
+    await expect.poll(() => tab.locator('#__dev-types').textContent(), { timeout: 15_000 }).toMatch(problem);
+    expect(await tab.locator('#__dev-error').count()).toBe(0);
+    await afterChange(() => writeFile(file, text));
+    await expect.poll(() => output, { timeout: 60_000 }).toContain('Type errors fixed');
+    await expect.poll(() => tab.locator('#__dev-types').count()).toBe(0);
+    expect(output.match(new RegExp(problem.source, 'gm'))).toHaveLength(1);
+  }, 240_000);
 
   it('ends on Ctrl+C in the middle of a build with exit 130, leaving no lock behind', async () => {
     const lock = join(project, '.cache/sitegen/.dev-site.lock');
