@@ -64,10 +64,11 @@ export async function runTypeChecker(generator: Generator): Promise<void> {
         if (diagnostic.category !== ts.DiagnosticCategory.Error) continue;
         const { line, character } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
         const file = relative(generator.root, source.fileName).split(sep).join('/');
-        const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+        // Chained messages indented under the first, as `astro check` and `tsc` print them.
+        const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n  ');
         const frame = codeFrameOf({ file, line: line + 1, col: character + 1 });
         problems.push(
-          `${file}:${line + 1}:${character + 1} TypeError TS${diagnostic.code} — ${message}${frame ? `\n${frame}` : ''}`,
+          `${file}:${line + 1}:${character + 1} - error ts(${diagnostic.code}): ${message}${frame ? `\n${frame}` : ''}`,
         );
       }
     }

@@ -330,7 +330,7 @@ describe('dev server', () => {
     expect(loads).toBeGreaterThan(loadsBefore);
     expect((await fetch(`${url}/es/about/`)).status).toBe(200);
     const problem = new RegExp(
-      `^templates/components/PageHeading\\.tsx:${lines.length + 1}:14 TypeError TS2322 — Type 'string' is not assignable to type 'number'\\.$`,
+      `^templates/components/PageHeading\\.tsx:${lines.length + 1}:14 - error ts\\(2322\\): Type 'string' is not assignable to type 'number'\\.$`,
       'm',
     );
     // A first check of every template and widget takes a while on a busy machine; later ones, seconds.
