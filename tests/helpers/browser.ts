@@ -24,9 +24,9 @@ export async function openPage(
   const blocked: string[] = [];
   const errors: string[] = [];
   await context.route('**/*', (route) => {
-    if (route.request().url().startsWith(origin)) return route.continue();
+    if (route.request().url().startsWith(origin)) return settle(route.continue());
     blocked.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
+    return settle(route.fulfill({ status: 200, contentType: 'text/html', body: '' }));
   });
   // Any Content-Security-Policy violation is reported as an error of the page.
   await context.addInitScript(() => {
@@ -40,6 +40,19 @@ export async function openPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   return { page, blocked, errors };
+}
+
+/**
+ * A route's answer, where Playwright's "Route is already handled!" is no fault: a request the
+ * browser settled first (a speculation-rules prefetch dropped by the next navigation, a page's own
+ * route that answered it) reaches the context's route too late, a race Playwright knows of
+ * (microsoft/playwright#28487). Twice in a full run it escaped as an unhandled rejection from a
+ * test that had passed. Any other error still fails the run.
+ */
+function settle(answer: Promise<void>): Promise<void> {
+  return answer.catch((error: Error) => {
+    if (!error.message.includes('Route is already handled')) throw error;
+  });
 }
 
 /**
