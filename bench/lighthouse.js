@@ -15,8 +15,11 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 4399;
 const runsArgument = process.argv.indexOf('--runs');
-// One run is one sample of a noisy measure (docs/variability.md in Lighthouse): headless Chrome
-// sometimes holds a page's first frame back a whole second (GoogleChrome/lighthouse#17148).
+// One run is one sample of a noisy measure (docs/variability.md in Lighthouse). On this 2-core
+// machine most runs of a home page see Chromium hold its first frame back until a whole second
+// (1.2 or 2.2 s), and so score a worse speed index. The hold comes with chrome-launcher's turning
+// Chromium's RenderDocument feature off (its DEFAULT_FLAGS): with that feature on, as Chromium
+// ships it, no run held it (18 runs, served by nginx), and the points a run lost were blocking time.
 const runs = runsArgument === -1 ? 3 : Number(process.argv[runsArgument + 1]);
 const pages = ['ca', 'es', 'en'].flatMap((lang) => [
   `/${lang}/`,
