@@ -19,7 +19,8 @@ const runsArgument = process.argv.indexOf('--runs');
 // machine most runs of a home page see Chromium hold its first frame back until a whole second
 // (1.2 or 2.2 s), and so score a worse speed index. The hold comes with chrome-launcher's turning
 // Chromium's RenderDocument feature off (its DEFAULT_FLAGS): with that feature on, as Chromium
-// ships it, no run held it (18 runs, served by nginx), and the points a run lost were blocking time.
+// ships it, no run held it (30 runs, served by nginx and by preview), and a run lost points to
+// blocking time alone.
 const runs = runsArgument === -1 ? 3 : Number(process.argv[runsArgument + 1]);
 const pages = ['ca', 'es', 'en'].flatMap((lang) => [
   `/${lang}/`,
