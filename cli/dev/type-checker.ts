@@ -16,7 +16,7 @@ const CHECKED_FOLDERS = ['templates', 'widgets'];
  * The dev server's type checker: a child process holding a TypeScript watch program over the
  * generator's tsconfig.json, which checks again by itself whenever a source changes (its own
  * watcher, its own pace), so no rebuild or reload ever waits for it. After each check it sends
- * the type errors of templates/ and widgets/, one line each, as `astro check` shows them.
+ * the type errors of templates/ and widgets/ as `astro check` prints them, each with its lines.
  * TypeScript is a development dependency: without it (a production install) it says so and ends.
  */
 export async function runTypeChecker(generator: Generator): Promise<void> {
@@ -78,8 +78,8 @@ export async function runTypeChecker(generator: Generator): Promise<void> {
 }
 
 /**
- * Starts the type checker at the lowest priority, so that the builder and the server keep the
- * processor first, and hands each of its messages to `heard`. `stop` ends it.
+ * Starts the type checker at a lower priority (nice 10), so that the builder and the server keep
+ * the processor first, and hands each of its messages to `heard`. `stop` ends it.
  */
 export function startTypeChecker(generator: Generator, heard: (message: TypeCheckMessage) => void) {
   const args = [join(generator.root, 'cli/bin.js'), 'dev-typecheck'];
