@@ -112,16 +112,16 @@ export async function runDevServer(
   });
 
   // Started after the first build, so that it never competes with it; it ends with this process (its IPC channel closes).
-  let typeErrors: readonly string[] = [];
+  let shownTypeErrors = '';
   const typeChecker = startTypeChecker(generator, (message: TypeCheckMessage) => {
     if (message.type === 'off') {
       print(`Type checks are off: ${message.reason}.`);
       return;
     }
     const text = message.problems.join('\n');
-    if (text === typeErrors.join('\n')) return;
-    const fixed = typeErrors.length > 0 && message.problems.length === 0;
-    typeErrors = message.problems;
+    if (text === shownTypeErrors) return;
+    const fixed = text === '';
+    shownTypeErrors = text;
     if (fixed) print('Type errors fixed: templates/ and widgets/ type-check again.');
     else
       print(
