@@ -17,11 +17,12 @@ export function mount(header: HTMLElement, labels: WidgetProps['topbar']): void 
     if (window.scrollY > SCROLLED_PAST_PX) header.classList.add('topbar--scrolled');
     else if (window.scrollY <= FULL_SIZE_WITHIN_PX) header.classList.remove('topbar--scrolled');
   };
-  // Every class is set before the first read of the scroll offset, which lays the page out: one
-  // layout before the first paint, not one per widget.
   setUpMenu(header, labels);
   window.addEventListener('scroll', update, { passive: true });
-  update();
+  // Reading the scroll offset lays the whole page out. Read in the next frame, before it is
+  // painted, that layout is the frame's own, instead of a second one forced inside the
+  // loader's task, which a phone spends 100–300 ms on while nothing answers a tap.
+  requestAnimationFrame(update);
   for (const link of header.querySelectorAll<HTMLAnchorElement>('.lang-switcher a[hreflang]')) {
     link.addEventListener('click', () => {
       saveLanguage(link.hreflang);
