@@ -196,7 +196,7 @@ export interface ImageAsset {
 export interface ScriptManifest {
   /** URL of the island loader, which every page with islands runs. */
   readonly loader: string;
-  /** URL of each widget's module, by widget name. */
+  /** URL of each widget's module, by widget name: the loader's for the widgets it carries. */
   readonly widgets: Readonly<Record<string, string>>;
   /** Every script file by URL: gzip size, and the chunks it imports at once or on demand. */
   readonly chunks: Readonly<

@@ -1,8 +1,12 @@
+import { loaderWidgets } from './loader-widgets.ts';
+
 /**
- * Hydrates the islands of a page: finds `[data-island]`, waits for its strategy, imports the
- * widget's hashed module named in the page's island manifest and calls `mount(el, props, loaded)`.
+ * Hydrates the islands of a page: finds `[data-island]`, waits for its strategy, takes the
+ * widget from this file (`loader-widgets.ts`) or imports its hashed module named in the page's
+ * island manifest, and calls `mount(el, props, loaded)`.
  */
-type Mount = (el: HTMLElement, props: unknown, loaded: Promise<number>) => void;
+type Widget = { mount: (el: HTMLElement, props: unknown, loaded: Promise<number>) => void };
+const carried = loaderWidgets as unknown as Readonly<Record<string, Widget | undefined>>;
 
 /**
  * The page clock's reading (`performance.now()`) at the window's load event, for a widget timed
@@ -45,11 +49,12 @@ const strategies: Record<string, (el: HTMLElement, go: () => void) => void> = {
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = el.dataset.island!;
+  const widget = carried[name];
   const url = manifest[name];
-  if (!url) continue;
+  if (!widget && !url) continue;
   const hydrate = () =>
-    import(url)
-      .then((module: { mount: Mount }) => {
+    (widget ? Promise.resolve(widget) : (import(url!) as Promise<Widget>))
+      .then((module) => {
         module.mount(el, JSON.parse(el.dataset.props ?? '{}'), loaded);
         // A mark that the island now listens (for styles and tests that must not act before it does).
         el.dataset.hydrated = '';

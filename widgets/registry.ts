@@ -80,3 +80,15 @@ export type WidgetName = keyof WidgetProps;
  * or at the first sign of interaction (pointer over it, focus, touch).
  */
 export type LoadStrategy = 'load' | 'idle' | 'visible' | 'interaction';
+
+/**
+ * The widgets the loader carries in its own file instead of importing each as a module of its
+ * own: the ones pages mount at once. Fetched as seven small files (loader, four widgets, two
+ * shared chunks), they competed with the stylesheet and the fonts for a phone's first second,
+ * each with a round of response headers bigger than its code; in one file they cost one request.
+ * `loader-widgets.ts` imports exactly these, and the build gives each of them the loader's URL.
+ */
+export const LOADER_WIDGETS = ['page', 'topbar', 'cookie-consent', 'home'] as const satisfies readonly WidgetName[];
+
+/** A widget the loader carries. */
+export type LoaderWidget = (typeof LOADER_WIDGETS)[number];

@@ -93,9 +93,10 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * Adds to a page with islands, before `</head>`: the manifest of its widgets' module URLs, the
- * loader, and `modulepreload` links for what the `load` islands need at once. A page without
- * islands gets no script at all. `islands` spares finding them again when the caller has them.
+ * Adds to a page with islands, before `</head>`: the manifest of the module URLs of its widgets
+ * the loader does not carry, the loader, and `modulepreload` links for what the loader and the
+ * `load` islands import at once. A page without islands gets no script at all. `islands` spares
+ * finding them again when the caller has them.
  */
 export function injectIslandScripts(
   html: string,
@@ -103,16 +104,17 @@ export function injectIslandScripts(
   islands: readonly PageIsland[] = islandsOf(html),
 ): string {
   if (islands.length === 0) return html;
+  const own = (name: string) => scripts.widgets[name] !== undefined && scripts.widgets[name] !== scripts.loader;
   const used = Object.fromEntries(
-    [...new Set(islands.map((island) => island.name))]
-      .filter((name) => scripts.widgets[name])
-      .map((name) => [name, scripts.widgets[name]!]),
+    [...new Set(islands.map((island) => island.name))].filter(own).map((name) => [name, scripts.widgets[name]!]),
   );
   const eager = islands
-    .filter((island) => island.load === 'load')
-    .map((island) => scripts.widgets[island.name])
-    .filter((url): url is string => Boolean(url));
-  const preload = [...staticClosure(eager, scripts)].map((url) => `<link rel="modulepreload" href="${url}"/>`).join('');
+    .filter((island) => island.load === 'load' && own(island.name))
+    .map((island) => used[island.name]!);
+  const preload = [...staticClosure([scripts.loader, ...eager], scripts)]
+    .filter((url) => url !== scripts.loader)
+    .map((url) => `<link rel="modulepreload" href="${url}"/>`)
+    .join('');
   const tags = `<script type="application/json" id="island-manifest">${scriptJson(used)}</script><script type="module" src="${scripts.loader}"></script>${preload}`;
   return html.replace('</head>', `${tags}</head>`);
 }

@@ -5,6 +5,7 @@ import { BuildError } from '../errors.ts';
 import { cached } from '../lib/cache-file.ts';
 import { scriptFilesFor } from '../lib/scripts.ts';
 import type { BinaryFile, Output, ScriptManifest } from '../types.ts';
+import { LOADER_WIDGETS } from '../../widgets/registry.ts';
 
 /** The widgets bundled: every file (its site path below the root) and the manifest pages use. */
 export interface WidgetBundle {
@@ -13,8 +14,9 @@ export interface WidgetBundle {
 }
 
 /**
- * Bundles `widgets/loader.ts` and every `widgets/<name>/index.ts` with esbuild: minified ES
- * modules, split so shared code (the Preact runtime) is one chunk, named by content hash.
+ * Bundles `widgets/loader.ts`, with the widgets it carries (`LOADER_WIDGETS`), and every other
+ * `widgets/<name>/index.ts` with esbuild: minified ES modules, split so shared code (the Preact
+ * runtime) is one chunk, named by content hash. A carried widget's URL is the loader's.
  * Every widget is bundled before the pages are rendered, so each page gets its script tags as
  * it is rendered; the build writes only the files the pages' islands reach. Cached by the
  * hash of the sources, so an unchanged widget costs one read.
@@ -46,7 +48,9 @@ async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise
   const { build } = await import('esbuild');
   const entryPoints = Object.fromEntries<string>([
     ['loader', join(widgetsDir, 'loader.ts')],
-    ...names.map((name): [string, string] => [name, join(widgetsDir, name, 'index.ts')]),
+    ...names
+      .filter((name) => !(LOADER_WIDGETS as readonly string[]).includes(name))
+      .map((name): [string, string] => [name, join(widgetsDir, name, 'index.ts')]),
   ]);
   let result;
   try {
@@ -102,7 +106,8 @@ async function runEsbuild(widgetsDir: string, names: readonly string[]): Promise
     const entry = output.entryPoint === undefined ? undefined : entryByPath.get(output.entryPoint);
     if (entry) entries[entry] = url;
   }
-  const { loader, ...widgets } = entries;
+  const { loader, ...modules } = entries;
+  const widgets = { ...modules, ...Object.fromEntries(LOADER_WIDGETS.map((name) => [name, loader!])) };
   const scripts: ScriptManifest = { loader: loader!, widgets, chunks };
   return Buffer.from(JSON.stringify({ files, scripts }));
 }

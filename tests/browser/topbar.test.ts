@@ -215,15 +215,19 @@ describe('regression: issue 27, the top bar near the top, on phones, without Jav
     await pauseClock(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/topbar\.[^/]*\.js$/, async (route) => {
+    // The top bar's code comes in the loader.
+    await page.route(/\/assets\/loader\.[^/]*\.js$/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${site.url}/en/`);
+    await page.goto(`${site.url}/en/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('js'));
     // The head's fallback gives up on the script after 3 s and shows the page as without JavaScript.
     await page.clock.runFor(3000);
     await page.waitForFunction(() => !document.documentElement.classList.contains('js'));
     release();
+    // The loader's idle islands wait on the paused clock: it runs on once the loader has run.
+    await page.locator('header.topbar[data-hydrated]').waitFor({ state: 'attached' });
     await startIslands(page);
     expect(
       await page.evaluate(() => document.documentElement.classList.contains('js')),

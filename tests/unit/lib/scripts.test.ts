@@ -74,6 +74,33 @@ describe('injectIslandScripts', () => {
     );
   });
 
+  it('leaves the widgets the loader carries out of the manifest, and preloads what the loader imports', () => {
+    const carrying: ScriptManifest = {
+      ...scripts,
+      widgets: { ...scripts.widgets, consent: '/assets/loader.js', page: '/assets/loader.js' },
+      chunks: {
+        ...scripts.chunks,
+        '/assets/loader.js': { gzip: 1500, imports: ['/assets/store.js'], dynamicImports: [] },
+        '/assets/store.js': { gzip: 300, imports: [], dynamicImports: [] },
+      },
+    };
+    const html = injectIslandScripts(
+      `<html><head></head><body>${island('consent', 'load')}${island('chat')}${island('page', 'load')}</body></html>`,
+      carrying,
+    );
+    expect(html).toContain(
+      '<script type="application/json" id="island-manifest">{"chat":"/assets/chat.js"}</script><script type="module" src="/assets/loader.js"></script><link rel="modulepreload" href="/assets/store.js"/></head>',
+    );
+    expect(weighScripts(islandsOf(html), carrying)).toEqual({
+      initial: 1500 + 300 + 300,
+      onInteraction: 800 + 6000,
+      steps: [
+        { island: 'loader', total: 1800 },
+        { island: 'chat', total: 2100 },
+      ],
+    });
+  });
+
   it('leaves a page without islands without any script', () => {
     expect(injectIslandScripts('<html><head></head><body></body></html>', scripts)).toBe(
       '<html><head></head><body></body></html>',
