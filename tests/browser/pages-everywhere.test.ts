@@ -106,6 +106,35 @@ describe('every page', () => {
     await page.context().close();
   });
 
+  it('mounts each island it loads at once in a task of its own: together they made one long task', async () => {
+    const { page } = await openPage(browser, server.url, { width: 375, height: 800 });
+    // A MutationObserver hears of mutations at the end of the task that made them: islands marked
+    // hydrated in one report mounted in one task.
+    await page.addInitScript(() => {
+      const reports: string[][] = [];
+      Object.assign(window, { hydrationReports: reports });
+      new MutationObserver((records) =>
+        reports.push(records.map((record) => (record.target as HTMLElement).dataset.island!)),
+      ).observe(document, { subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto(`${server.url}/es/`);
+    await islandsReady(page);
+    const atOnce = await page
+      .locator('[data-island][data-load="load"]')
+      .evaluateAll((islands) => islands.map((island) => (island as HTMLElement).dataset.island!).sort());
+    expect(atOnce).toEqual(['cookie-consent', 'home', 'page', 'topbar']);
+    const reports = await page.evaluate(() => (window as unknown as { hydrationReports: string[][] }).hydrationReports);
+    for (const report of reports)
+      expect(report.filter((name) => atOnce.includes(name)).length, JSON.stringify(reports)).toBeLessThanOrEqual(1);
+    expect(
+      reports
+        .flat()
+        .filter((name) => atOnce.includes(name))
+        .sort(),
+    ).toEqual(atOnce);
+    await page.context().close();
+  });
+
   it('asks the browser to prefetch same-site pages on hover, but no page that opens in a new tab', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
     await page.goto(`${server.url}/en/`);
