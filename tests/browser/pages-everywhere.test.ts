@@ -162,17 +162,23 @@ describe('scroll reveal and lazy images', () => {
     expect(
       await firstProduct.evaluate((card) => [card.classList.contains('reveal'), getComputedStyle(card).opacity]),
     ).toEqual([false, '1']);
+    // Hidden 20 px below its place, then faded and slid in over 700 ms with no delay.
     expect(
-      await lastReview.evaluate((card) => [card.classList.contains('is-revealed'), getComputedStyle(card).opacity]),
-    ).toEqual([false, '0']);
+      await lastReview.evaluate((card) => [
+        card.classList.contains('is-revealed'),
+        getComputedStyle(card).opacity,
+        new DOMMatrix(getComputedStyle(card).transform).f,
+      ]),
+    ).toEqual([false, '0', 20]);
+    // Only the class changes: an inline (inherited) property would restyle all the card holds.
+    expect(await lastReview.getAttribute('style')).toBeNull();
     await lastReview.scrollIntoViewIfNeeded();
     await expect.poll(() => lastReview.evaluate((card) => getComputedStyle(card).opacity)).toBe('1');
-    const style = await lastReview.evaluate((card) => [
-      card.style.getPropertyValue('--reveal-distance'),
-      card.style.getPropertyValue('--reveal-duration'),
-      card.style.getPropertyValue('--reveal-delay'),
-    ]);
-    expect(style).toEqual(['20px', '700ms', '0ms']);
+    const fade = await lastReview.evaluate((card) => {
+      const { transitionProperty, transitionDuration, transitionDelay } = getComputedStyle(card);
+      return [transitionProperty, transitionDuration, transitionDelay];
+    });
+    expect(fade).toEqual(['opacity, transform', '0.7s, 0.7s', '0s, 0s']);
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await lastReview.evaluate((card) => card.classList.contains('is-revealed'))).toBe(true);
     await page.context().close();

@@ -1,8 +1,11 @@
 import type { WidgetProps } from '../registry.ts';
 import { saveLanguage } from '../shared/saved-language.ts';
 
-/** Scroll-reveal defaults (docs/behaviour.md#home-page): delay, distance, duration, visibility threshold; from the bottom, once. */
-const REVEAL = { delayMs: 0, distancePx: 20, durationMs: 700, threshold: 0.1 };
+/**
+ * Scroll-reveal visibility threshold (docs/behaviour.md#home-page); the fade's distance, duration
+ * and delay are in the stylesheet's `.reveal` rules.
+ */
+const REVEAL_THRESHOLD = 0.1;
 /** Lazy images load once within this margin of the viewport (docs/behaviour.md#home-page). */
 const LAZY_IMAGE_MARGIN = '200px';
 
@@ -35,7 +38,7 @@ function revealOnScroll(): void {
     (entries) => {
       for (const entry of entries.filter((candidate) => candidate.isIntersecting)) reveal(entry.target);
     },
-    { threshold: REVEAL.threshold },
+    { threshold: REVEAL_THRESHOLD },
   );
   // A fast scroll or a jump (End, a link to the footer) can carry an element past the viewport
   // between two of the observer's checks: it never intersects, and would stay hidden above.
@@ -55,10 +58,7 @@ function revealOnScroll(): void {
     for (const entry of entries) {
       placer.unobserve(entry.target);
       if (entry.boundingClientRect.top < (entry.rootBounds?.height ?? window.innerHeight)) continue;
-      const element = entry.target as HTMLElement;
-      element.style.setProperty('--reveal-distance', `${REVEAL.distancePx}px`);
-      element.style.setProperty('--reveal-duration', `${REVEAL.durationMs}ms`);
-      element.style.setProperty('--reveal-delay', `${REVEAL.delayMs}ms`);
+      const element = entry.target;
       element.classList.add('reveal');
       if (waiting.size === 0) addEventListener('scroll', onScroll, { passive: true });
       waiting.add(element);
