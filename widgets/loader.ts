@@ -9,12 +9,22 @@ type Widget = { mount: (el: HTMLElement, props: unknown, loaded: Promise<number>
 const carried = loaderWidgets as unknown as Readonly<Record<string, Widget | undefined>>;
 
 /**
- * The page clock's reading (`performance.now()`) at the window's load event, for a widget timed
- * from it that may mount after it (the consent banner). A module script, the loader runs before
- * the event; were it ever to run later, its own start is the nearest reading there is.
+ * The page clock's reading (`performance.now()`) just after the window's load event, for a widget
+ * timed from it that may mount after it (the consent banner). It is taken when the browser reports
+ * the navigation's timing entry, which it does in a task of its own once the event is over, whether
+ * the loader ran before the event or after it. Not a load listener: that would run inside the
+ * event's task, where Blink lays the whole page out first, and Lighthouse's simulation would then
+ * make all that work wait for this script's download and count it as blocking time.
  */
 const loaded = new Promise<number>((resolve) => {
-  if (document.readyState === 'complete') resolve(performance.now());
+  if (PerformanceObserver.supportedEntryTypes.includes('navigation')) {
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      resolve(performance.now());
+    });
+    observer.observe({ type: 'navigation', buffered: true });
+  } else if (document.readyState === 'complete') resolve(performance.now());
+  // Browsers without the entry (Safari before 15) still get the banner, from a listener.
   else addEventListener('load', () => resolve(performance.now()), { once: true });
 });
 

@@ -135,6 +135,34 @@ describe('every page', () => {
     await page.context().close();
   });
 
+  it('runs none of its code in the task of the window’s load event, where Blink lays the whole page out', async () => {
+    const { page } = await openPage(browser, server.url, { width: 375, height: 800 });
+    // Lighthouse's simulation makes a task wait for every script that runs code in it: a listener
+    // for DOMContentLoaded or load tied the page's first full layout to the loader's download and
+    // counted it as blocking time. The site's scripts are the ones served from /assets/.
+    await page.addInitScript(() => {
+      const listeners: string[] = [];
+      Object.assign(window, { pageEventListeners: listeners });
+      const original = Object.getOwnPropertyDescriptor(EventTarget.prototype, 'addEventListener')!;
+      EventTarget.prototype.addEventListener = new Proxy(original.value as EventTarget['addEventListener'], {
+        // A bare `addEventListener(…)` in a module calls it with no receiver: the window's.
+        apply(add, receiver: EventTarget | undefined, [type, ...rest]: [string, ...unknown[]]) {
+          const target = receiver ?? window;
+          const script = /\/assets\/[^\s:)]+/.exec(new Error().stack ?? '')?.[0];
+          if ((target === window || target === document) && /^(load|DOMContentLoaded)$/.test(type) && script)
+            listeners.push(`${type} from ${script}`);
+          return Reflect.apply(add, receiver, [type, ...rest]) as unknown;
+        },
+      });
+    });
+    await page.goto(`${server.url}/es/`);
+    await islandsReady(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { pageEventListeners: string[] }).pageEventListeners),
+    ).toEqual([]);
+    await page.context().close();
+  });
+
   it('asks the browser to prefetch same-site pages on hover, but no page that opens in a new tab', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
     await page.goto(`${server.url}/en/`);
