@@ -116,3 +116,66 @@ describe('regression: the top bar shifted the page when its script ran', () => {
     await page.context().close();
   });
 });
+
+describe('regression: grids of five cards left a hole three to a row (issue 27)', () => {
+  it.each([1280, 800])('fills every row of each card grid at %i px, the last one too', async (width) => {
+    const { page } = await openPage(browser, server.url, { width, height: 900 });
+    for (const path of ['/en/', '/ca/services/', '/es/']) {
+      await page.goto(server.url + path);
+      // For each grid, the rows whose cards leave part of its width empty: [grid, row, cards].
+      const holes = await page.locator('.card-grid--balanced').evaluateAll((grids) =>
+        grids.flatMap((grid, gridIndex) => {
+          const box = grid.getBoundingClientRect();
+          const rows = new Map<number, DOMRect[]>();
+          for (const card of grid.children) {
+            const rect = card.getBoundingClientRect();
+            rows.set(Math.round(rect.top), [...(rows.get(Math.round(rect.top)) ?? []), rect]);
+          }
+          return [...rows.values()]
+            .map((cards, row) => ({ cards, row }))
+            .filter(
+              ({ cards }) =>
+                Math.min(...cards.map((card) => card.left)) > box.left + 1 ||
+                Math.max(...cards.map((card) => card.right)) < box.right - 1,
+            )
+            .map(({ cards, row }) => [gridIndex, row, cards.length]);
+        }),
+      );
+      expect(holes, `${path} at ${width} px`).toEqual([]);
+    }
+    await page.context().close();
+  });
+});
+
+describe('regression: the brand fonts were often missing on a first view (issue 27)', () => {
+  it.each(['ca', 'es', 'en'])(
+    'sets a first view of the %s home page in Fraunces and Figtree over an ordinary connection, from an empty cache',
+    async (language) => {
+      const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
+      const cdp = await page.context().newCDPSession(page);
+      // An ordinary mobile connection: 40 ms of latency, 10 Mbit/s down, 5 up.
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 40,
+        downloadThroughput: 10e6 / 8,
+        uploadThroughput: 5e6 / 8,
+      });
+      await page.goto(`${server.url}/${language}/`);
+      await page.evaluate(() => document.fonts.ready);
+      // The fonts the browser drew the text with, as DevTools names them: `font-display:
+      // optional` keeps the fallback for the page's whole life when a face comes too late.
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const drawnWith = async (selector: string) => {
+        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        return fonts.map((font) => `${font.familyName} (${font.isCustomFont ? 'web font' : 'installed'})`).join(', ');
+      };
+      expect(await drawnWith('h1')).toMatch(/^Fraunces[^,]* \(web font\)$/);
+      expect(await drawnWith('.hero__subtitle')).toMatch(/^Figtree[^,]* \(web font\)$/);
+      await page.context().close();
+    },
+  );
+});
