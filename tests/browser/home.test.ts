@@ -1,6 +1,12 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { islandsReady, openPage } from '../helpers/browser.ts';
+import { islandsReady, launchBrowser, openPage } from '../helpers/browser.ts';
+import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
+import { serveSite } from '../helpers/server.ts';
+import { buildInMemory } from '../helpers/site.ts';
 
 const site = useServedSite();
 const topOf = (page: import('playwright-core').Page, selector: string) =>
@@ -92,5 +98,46 @@ describe('home page behaviours', () => {
     await expect.poll(() => hero.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(errors.some((error) => error.startsWith('Hero image failed to load'))).toBe(true);
     await page.context().close();
+  });
+});
+
+describe('regression: a hero photo that failed to load stayed an empty box', () => {
+  it('shows the placeholder instead, whichever of the picture’s formats the browser chose', async () => {
+    const project = await copyProject();
+    const content = join(project, 'content');
+    await mkdir(join(content, 'images'));
+    const photo = sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 85, b: 61 } } });
+    await writeFile(join(content, 'images', 'shop.jpg'), await photo.jpeg().toBuffer());
+    const home = join(content, 'en/index.md');
+    await writeFile(
+      home,
+      (await readFile(home, 'utf8')).replace(
+        /^image: .*$/m,
+        'image: { src: /images/shop.jpg, alt: "The shop", width: 1600, height: 1200 }',
+      ),
+    );
+    const server = await serveSite((await buildInMemory(content)).files);
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = await openPage(browser, server.url, { width: 1440, height: 900 });
+      const asked: string[] = [];
+      await page.route('**/assets/images/**', (route) => {
+        asked.push(new URL(route.request().url()).pathname);
+        return route.abort();
+      });
+      await page.goto(`${server.url}/en/`);
+      const hero = page.locator('#hero img[data-hero]');
+      await expect.poll(() => hero.getAttribute('src')).toBe('/images/illustrations/hero-placeholder.svg');
+      await expect.poll(() => hero.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      // The photo was asked for in one of its responsive formats, and none is left to win over the placeholder.
+      expect(asked.some((path) => /\.(avif|webp)$/.test(path))).toBe(true);
+      expect(await page.locator('#hero picture source').count()).toBe(0);
+      expect(errors.some((error) => error.startsWith('Hero image failed to load'))).toBe(true);
+      await page.context().close();
+    } finally {
+      await browser.close();
+      await server.close();
+      await rm(project, { recursive: true, force: true });
+    }
   });
 });
