@@ -156,7 +156,7 @@ describe('regression: grids of five cards left a hole three to a row (issue 27)'
 });
 
 /**
- * The faces DevTools says drew the home page's heading and its subtitle, once the fonts have
+ * The faces DevTools says drew the first element each selector finds, once the fonts have
  * settled: a face that came too late for `font-display: optional` is never used on that page.
  */
 async function facesDrawing(page: Page, selectors: readonly string[]): Promise<string[]> {
