@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { islandsReady, launchBrowser, openPage } from '../helpers/browser.ts';
+import { islandsReady, openPage } from '../helpers/browser.ts';
 import { copyProject } from '../helpers/cli.ts';
 import { useServedSite } from '../helpers/fixture.ts';
 import { serveSite } from '../helpers/server.ts';
@@ -117,9 +117,8 @@ describe('regression: a hero photo that failed to load stayed an empty box', () 
       ),
     );
     const server = await serveSite((await buildInMemory(content)).files);
-    const browser = await launchBrowser();
     try {
-      const { page, errors } = await openPage(browser, server.url, { width: 1440, height: 900 });
+      const { page, errors } = await openPage(site.browser, server.url, { width: 1440, height: 900 });
       const asked: string[] = [];
       await page.route('**/assets/images/**', (route) => {
         asked.push(new URL(route.request().url()).pathname);
@@ -135,7 +134,6 @@ describe('regression: a hero photo that failed to load stayed an empty box', () 
       expect(errors.some((error) => error.startsWith('Hero image failed to load'))).toBe(true);
       await page.context().close();
     } finally {
-      await browser.close();
       await server.close();
       await rm(project, { recursive: true, force: true });
     }
