@@ -715,38 +715,58 @@ function benchmark(generator, pagesPerLocale, runs) {
 }
 
 /**
- * The remark floor (bench/remark-floor.js) for `pagesPerLocale`: the median of `runs`, in ms.
- * It writes the same corpus (bench/corpus.js is deterministic) and converts it on every core.
+ * A floor script's figure for `pagesPerLocale`: the median of `runs`, in ms. `bench/remark-floor.js`
+ * (markdown alone) or `bench/design-floor.js` (markdown and the page components); each writes the
+ * same corpus (bench/corpus.js is deterministic) and renders it on every core.
  */
-function remarkFloor(pagesPerLocale, runs) {
-  const script = join(repositoryRoot, 'bench/remark-floor.js');
-  const result = run(process.execPath, [script, '--sizes', String(pagesPerLocale), '--runs', String(runs)]);
+function floorOf(name, script, pagesPerLocale, runs) {
+  const result = run(process.execPath, [
+    join(repositoryRoot, script),
+    '--sizes',
+    String(pagesPerLocale),
+    '--runs',
+    String(runs),
+  ]);
   const seconds = /pages: ([\d.]+) s/.exec(result.stdout ?? '')?.[1];
-  if (result.status !== 0 || seconds === undefined)
-    throw new Error(`bench/remark-floor.js failed:\n${outputTail(result)}`);
-  log(`  remark floor: ${seconds} s`);
+  if (result.status !== 0 || seconds === undefined) throw new Error(`${script} failed:\n${outputTail(result)}`);
+  log(`  ${name}: ${seconds} s`);
   return { ms: Number(seconds) * 1000 };
 }
 
-function printTable(pagesPerLocale, runs, rows, floor) {
-  const header = ['generator', 'version', 'median wall', '× floor', 'pages/s', 'peak memory', 'after one edit'];
+function printTable(pagesPerLocale, runs, rows, floor, designFloor) {
+  const header = [
+    'generator',
+    'version',
+    'median wall',
+    '× floor',
+    '× design floor',
+    'pages/s',
+    'peak memory',
+    'after one edit',
+  ];
   const pages = pagesPerLocale * CORPUS_LOCALES.length;
+  const times = (ms, base) => (base ? `${(ms / base.ms).toFixed(2)} ×` : '');
   const cells = rows.map(({ generator, result, rebuild, pagesPerSecond, failed, notes }) => [
     `${generator.name}${notes?.length ? ' *' : ''}`,
     generator.version,
     failed ? 'FAILED' : formatSeconds(result.ms),
-    failed || !floor ? '' : `${(result.ms / floor.ms).toFixed(2)} ×`,
+    failed ? '' : times(result.ms, floor),
+    failed ? '' : times(result.ms, designFloor),
     failed ? '' : thousands(pagesPerSecond),
     failed ? '' : formatMB(result.peakMB),
     failed || !rebuild ? '' : formatSeconds(rebuild.ms),
   ]);
-  if (floor)
+  for (const [name, what, base] of [
+    ['design floor', 'markdown + React', designFloor],
+    ['remark floor', 'markdown only', floor],
+  ])
     cells.push([
-      'remark floor',
-      'markdown only',
-      formatSeconds(floor.ms),
-      '1.00 ×',
-      thousands(pages / (floor.ms / 1000)),
+      name,
+      what,
+      formatSeconds(base.ms),
+      times(base.ms, floor),
+      times(base.ms, designFloor),
+      thousands(pages / (base.ms / 1000)),
       '',
       '',
     ]);
@@ -786,8 +806,9 @@ the median wall time of clean builds, pages per second and peak memory (largest 
 Hugo comes from Debian (apt-get), Eleventy 3, Astro 7 and the Node 22 it needs from npm, into a
 temporary folder. Rows: sitegen (all five hosts), sitegen with no copies (one host, Vercel), Hugo, Eleventy,
 Astro (its default markdown, Sätteri) and Astro + remark (@astrojs/markdown-remark, which a remark
-plugin needs). The last row is the remark floor (bench/remark-floor.js) on the same corpus, and
-the column "× floor" is each build's median over it.
+plugin needs). The last rows are the design floor (bench/design-floor.js: remark and the page's
+React component) and the remark floor (bench/remark-floor.js: markdown alone) on the same corpus;
+the columns "× floor" and "× design floor" are each build's median over them.
   --sizes  pages per language, comma-separated (default 1000,5000)
   --runs   clean builds per generator and size; the median is reported (default 3)
   --only   which rows to run, by id (default all)
@@ -845,8 +866,12 @@ async function compareAll(options, workDir) {
     }
     failures += rows.filter((row) => row.failed).length;
     await stopIfInterrupted();
-    log(`remark floor, ${thousands(pages)} pages, ${options.runs} run${options.runs === 1 ? '' : 's'}:`);
-    printTable(pagesPerLocale, options.runs, rows, remarkFloor(pagesPerLocale, options.runs));
+    log(
+      `remark and design floors, ${thousands(pages)} pages, ${options.runs} run${options.runs === 1 ? '' : 's'} each:`,
+    );
+    const floor = floorOf('remark floor', 'bench/remark-floor.js', pagesPerLocale, options.runs);
+    const designFloor = floorOf('design floor', 'bench/design-floor.js', pagesPerLocale, options.runs);
+    printTable(pagesPerLocale, options.runs, rows, floor, designFloor);
   }
   return failures;
 }
