@@ -17,6 +17,10 @@ export interface PageIndex {
     exists(url: string): boolean;
     sizeOf(url: string): ImageSize | undefined;
     reads(): PageRead[];
+    /** Runs `work` and returns, besides its result, the lookups made while it ran (recorded as any other). */
+    capture<T>(work: () => Promise<T>): Promise<{ value: T; reads: readonly PageRead[] }>;
+    /** Records lookups made once for another page, whose answer this page reuses (a shared part). */
+    include(reads: readonly PageRead[]): void;
   };
   /** What a lookup answers now, as a short text: equal texts, equal answers. */
   answerOf(read: PageRead): string;
@@ -57,36 +61,59 @@ export function createPageIndex(refs: readonly PageRef[], files: readonly string
   return {
     recorder() {
       const seen = new Set<PageRead>();
+      let captured: Set<PageRead> | undefined;
+      const record = (read: PageRead) => {
+        seen.add(read);
+        captured?.add(read);
+      };
       const pages: SitePages = {
         find(locale, id) {
-          seen.add(`find ${locale} ${id}`);
+          record(`find ${locale} ${id}`);
           const ref = byId.get(`${locale} ${id}`);
           if (!ref)
             throw new Error(`no page "${id}" in ${locale}; the template links to a page that content/ does not have`);
           return ref;
         },
         get(locale, id) {
-          seen.add(`find ${locale} ${id}`);
+          record(`find ${locale} ${id}`);
           return byId.get(`${locale} ${id}`);
         },
         ofTemplate(locale, template) {
-          seen.add(`template ${locale} ${template}`);
+          record(`template ${locale} ${template}`);
           return byTemplate.get(`${locale} ${template}`) ?? [];
         },
         childrenOf(locale, id) {
-          seen.add(`children ${locale} ${id}`);
+          record(`children ${locale} ${id}`);
           return byFolder.get(`${locale} ${id}`) ?? [];
         },
       };
       const exists = (url: string) => {
-        seen.add(`exists ${url}`);
+        record(`exists ${url}`);
         return existing.has(url);
       };
       const sizeOf = (url: string) => {
-        seen.add(`size ${url}`);
+        record(`size ${url}`);
         return sizes[url];
       };
-      return { pages, exists, sizeOf, reads: () => [...seen].sort() };
+      return {
+        pages,
+        exists,
+        sizeOf,
+        reads: () => [...seen].sort(),
+        async capture(work) {
+          const outer = captured;
+          const reads = (captured = new Set());
+          try {
+            return { value: await work(), reads: [...reads] };
+          } finally {
+            captured = outer;
+            for (const read of reads) outer?.add(read);
+          }
+        },
+        include(reads) {
+          for (const read of reads) record(read);
+        },
+      };
     },
     answerOf(read) {
       let answer = answers.get(read);

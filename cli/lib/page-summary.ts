@@ -18,8 +18,7 @@ const REFRESH = /<meta http-equiv="refresh"/;
 export function summarizeHtml(html: string, islands: readonly PageIsland[] = islandsOf(html)): PageSummary {
   const inlineScripts = new Set<string>();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (EXECUTABLE.test(attributes!))
-      inlineScripts.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    if (EXECUTABLE.test(attributes!)) inlineScripts.add(cspHashOf(body!));
   }
   const external = EXTERNAL_SCRIPT.exec(html)?.[0];
   return {
@@ -30,6 +29,37 @@ export function summarizeHtml(html: string, islands: readonly PageIsland[] = isl
     inlineScripts: [...inlineScripts],
     ...(external === undefined ? {} : { externalScript: external }),
   };
+}
+
+/**
+ * The summary of a page made of pieces (cli/render/page-pieces.ts), from their summaries in
+ * document order: the same as `summarizeHtml` of the whole, as no element spans two pieces.
+ */
+export function joinSummaries(summaries: readonly PageSummary[]): PageSummary {
+  const externalScript = summaries.find((summary) => summary.externalScript !== undefined)?.externalScript;
+  return {
+    isRedirect: summaries.some((summary) => summary.isRedirect),
+    links: summaries.flatMap((summary) => summary.links),
+    ids: summaries.flatMap((summary) => summary.ids),
+    islands: summaries.flatMap((summary) => summary.islands),
+    inlineScripts: [...new Set(summaries.flatMap((summary) => summary.inlineScripts))],
+    ...(externalScript === undefined ? {} : { externalScript }),
+  };
+}
+
+/** Hashes already made: pages share their few inline scripts (the head's), so each is hashed once. */
+const cspHashes = new Map<string, string>();
+
+/** The CSP source that allows an inline script: `'sha256-…'` of its text. */
+function cspHashOf(script: string): string {
+  let hash = cspHashes.get(script);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    // A page's own script (the root 404 page's rules) is hashed once too; a bound keeps odd sites small.
+    if (cspHashes.size > 256) cspHashes.clear();
+    cspHashes.set(script, hash);
+  }
+  return hash;
 }
 
 function decodeEntities(value: string): string {

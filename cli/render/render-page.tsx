@@ -1,17 +1,17 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 // Imported up front: esbuild's code splitting gives a dynamic import of a CommonJS module no
 // named exports, and bundled into the generator (cli/bin.js) React loads in a few milliseconds.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { SharedPartsContext } from '../../templates/components/Shared.tsx';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import { removeInvisibleCharacters } from '../lib/invisible-characters.ts';
 import { renderBody, withFactsFilled } from '../lib/page-body.ts';
 import { createPageIndex, pageRefOf, type PageIndex, type PageRead } from '../lib/page-index.ts';
-import { summarizeHtml } from '../lib/page-summary.ts';
-import { injectIslandScripts, islandsOf } from '../lib/scripts.ts';
 import { createTranslator } from '../lib/translate.ts';
+import { assemblePage, BODY_MARK, partMarkOf, pieceOf, type Piece } from './page-pieces.ts';
 import { templateErrorOf } from './template-error.ts';
 import type {
   AssetManifest,
@@ -114,11 +114,15 @@ function languageTools(
 
 /**
  * Renders pages of one build; the same code runs on the main thread and in workers. `index` is
- * the context's pages indexed, when the caller has it already.
+ * the context's pages indexed, when the caller has it already. A page is its own markup with
+ * its body and the frame's shared parts put in (page-pieces.ts), each part rendered once per
+ * language; `isSharing: false` renders every page whole instead, in one pass, which gives the
+ * same bytes (tests/site/shared-parts.test.tsx).
  */
 export function createPageRenderer(
   context: RenderContext,
   index: PageIndex = createPageIndex(context.pages, context.files, context.imageSizes),
+  { isSharing = true }: { isSharing?: boolean } = {},
 ): (job: PageJob) => Promise<PageResult> {
   // What the page's templates asked of the translation table that it does not have: the page's errors.
   let unknownKeys: BuildError[] = [];
@@ -127,6 +131,9 @@ export function createPageRenderer(
   );
   const codes = context.languages.map((language) => language.code);
 
+  // The shared parts of the page frame (templates/components/Shared.tsx), rendered once per language.
+  const parts = new Map<string, Piece & { readonly reads: readonly PageRead[]; readonly problems: BuildError[] }>();
+
   return async (job) => {
     const errors: BuildError[] = [];
     const route = withFactsFilled(job.route, context.settings, errors);
@@ -134,34 +141,62 @@ export function createPageRenderer(
     const lookups = index.recorder();
     const language = tools.get(route.locale)!;
     const bodyContext = { ...context, languages: codes, sizeOf: (url: string) => lookups.sizeOf(url) };
-    const bodyHtml = await renderBody(route, bodyContext, language.t, (url) => lookups.exists(url), errors);
+    const body = await renderBody(route, bodyContext, language.t, (url) => lookups.exists(url), errors);
     const Page = pageComponents[route.template];
+    // The page's own markup, with a mark where its body and each shared part go.
+    const placed = new Map<string, ReactNode>();
+    const place = (name: string, part: ReactNode) => {
+      const key = `${route.locale} ${name}`;
+      placed.set(key, part);
+      return <template data-shared={key} />;
+    };
     const element = (
-      <LanguageProvider {...language}>
-        <Page
-          route={route}
-          pages={lookups.pages}
-          languages={context.languages}
-          settings={context.settings}
-          collections={context.collections}
-          assets={context.assets}
-          images={context.images}
-          buildYear={context.buildYear}
-          bodyHtml={bodyHtml}
-          headScript={job.headScript}
-        />
-      </LanguageProvider>
+      <SharedPartsContext.Provider value={isSharing ? { place } : null}>
+        <LanguageProvider {...language}>
+          <Page
+            route={route}
+            pages={lookups.pages}
+            languages={context.languages}
+            settings={context.settings}
+            collections={context.collections}
+            assets={context.assets}
+            images={context.images}
+            buildYear={context.buildYear}
+            bodyHtml={isSharing ? BODY_MARK : body}
+            headScript={job.headScript}
+          />
+        </LanguageProvider>
+      </SharedPartsContext.Provider>
     );
     // The page being rendered, for a template that throws: its content file, else its address (a model page).
     const source = route.entry?.file ?? route.url;
-    const document = errors.length > 0 ? undefined : await renderDocument(element, source, errors);
-    // The scripts go in the head and place no island: the page's islands are found once.
-    const islands = document === undefined ? [] : islandsOf(document);
-    const html = document === undefined ? undefined : injectIslandScripts(document, context.scripts, islands);
+    const shell = errors.length > 0 ? undefined : await renderDocument(element, source, errors);
+    const pieces = new Map<string, Piece>([[BODY_MARK, pieceOf(removeInvisibleCharacters(body))]]);
+    let isWhole = shell !== undefined;
+    for (const [key, part] of placed) {
+      let rendered = parts.get(key);
+      if (rendered) {
+        lookups.include(rendered.reads);
+        unknownKeys.push(...rendered.problems);
+      } else {
+        const before = unknownKeys.length;
+        const made = await lookups.capture(() =>
+          renderMarkup(<LanguageProvider {...language}>{part}</LanguageProvider>, source, errors),
+        );
+        if (made.value === undefined) {
+          isWhole = false;
+          continue;
+        }
+        rendered = { ...pieceOf(made.value), reads: made.reads, problems: unknownKeys.slice(before) };
+        parts.set(key, rendered);
+      }
+      pieces.set(partMarkOf(key), rendered);
+    }
+    const page = isWhole ? assemblePage(shell!, pieces, context.scripts) : undefined;
     return {
       paths: job.paths,
-      html,
-      summary: html === undefined ? undefined : summarizeHtml(html, islands),
+      html: page?.html,
+      summary: page?.summary,
       reads: lookups.reads(),
       errors: [...errors, ...unknownKeys].map(toRecord),
     };
@@ -183,8 +218,14 @@ export async function renderDocument(
   source: string,
   errors: BuildError[],
 ): Promise<string | undefined> {
+  const markup = await renderMarkup(element, source, errors);
+  return markup === undefined ? undefined : `<!DOCTYPE html>${markup}`;
+}
+
+/** Renders `element` as `renderDocument` does, without the doctype: a whole document, or a part of one. */
+async function renderMarkup(element: ReactElement, source: string, errors: BuildError[]): Promise<string | undefined> {
   try {
-    return removeInvisibleCharacters(`<!DOCTYPE html>${lowercaseHtmlAttributes(renderToStaticMarkup(element))}`);
+    return removeInvisibleCharacters(lowercaseHtmlAttributes(renderToStaticMarkup(element)));
   } catch (error) {
     errors.push(templateErrorOf(error, await componentStackOf(element), source));
     return undefined;

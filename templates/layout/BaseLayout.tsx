@@ -4,6 +4,7 @@ import { ChatButton } from '../components/ChatButton.tsx';
 import { consentVersion, CookieConsent } from '../components/CookieConsent.tsx';
 import { Island } from '../components/Island.tsx';
 import { Newsletter } from '../components/Newsletter.tsx';
+import { Shared } from '../components/Shared.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { Footer } from './Footer.tsx';
 import { Head } from './Head.tsx';
@@ -56,32 +57,36 @@ export function BaseLayout(props: PageProps & FrameProps) {
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
-        <CookieConsent
-          settings={props.settings}
-          storage={props.collections.storage}
-          version={version}
-          policyUrl={props.pages.find(locale, 'legal/cookies-policy').url}
-        />
+        <Shared name="consent">
+          <CookieConsent
+            settings={props.settings}
+            storage={props.collections.storage}
+            version={version}
+            policyUrl={props.pages.find(locale, 'legal/cookies-policy').url}
+          />
+        </Shared>
         <Header route={route} settings={props.settings} languages={props.languages} favicon={props.assets.favicon} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Newsletter settings={props.settings} pages={props.pages} />
-        <Footer
-          pages={props.pages}
-          settings={props.settings}
-          services={props.collections.services}
-          buildYear={props.buildYear}
-        />
-        <div
-          className="toasts"
-          role="status"
-          aria-live="polite"
-          aria-atomic="true"
-          data-toasts=""
-          data-close-label={t('toast.close')}
-        />
-        <ChatButton settings={props.settings} />
+        <Shared name="page-end">
+          <Newsletter settings={props.settings} pages={props.pages} />
+          <Footer
+            pages={props.pages}
+            settings={props.settings}
+            services={props.collections.services}
+            buildYear={props.buildYear}
+          />
+          <div
+            className="toasts"
+            role="status"
+            aria-live="polite"
+            aria-atomic="true"
+            data-toasts=""
+            data-close-label={t('toast.close')}
+          />
+          <ChatButton settings={props.settings} />
+        </Shared>
         <Island name="page" load="load" props={{ language: locale, notFound: route.template === 'not-found' }} />
         {props.settings.analyticsId && (
           <Island
