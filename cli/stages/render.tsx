@@ -18,7 +18,7 @@ import {
 import type { ProgressLine } from '../lib/progress.ts';
 import { mergeRepeatedErrors } from '../render/template-error.ts';
 import { renderInThreads } from '../render/worker-pool.ts';
-import type { Output, Redirect, Route, Site } from '../types.ts';
+import type { Output, PageSummary, Redirect, Route, Site } from '../types.ts';
 
 /** A rendered page: its files (the page, and copies where hosts look for a 404 page) and what it looked up. */
 export interface RenderedPage {
@@ -101,18 +101,20 @@ export async function renderSite(
   const pages: RenderedPage[] = [];
   const routeOf = new Map(jobs.map((job) => [outputPathOf(job.route.url), job.route]));
   const jobOf = new Map(jobs.map((job) => [job.paths[0], job]));
+  const shared = sharedCopies();
   let finished = 0;
   const accept = async (result: PageResult) => {
     progress?.advance(++finished, jobs.length);
     errors.push(...result.errors.map(fromRecord));
-    const { html, bytes, summary } = result;
-    if ((html === undefined && bytes === undefined) || !summary) return;
+    const { html, bytes } = result;
+    if ((html === undefined && bytes === undefined) || !result.summary) return;
+    const summary = shared.summary(result.summary);
     // As bytes: UTF-8 takes half the memory of a page's text as a string once it holds any
     // character beyond Latin-1 (a typographic apostrophe is enough), and is what gets written.
     const contents = bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(html!);
     // The page's record carries its route; its copies (the 404 pages hosts look for) do not.
     const outputs = result.paths.map((path) => ({ path, contents, route: routeOf.get(path), summary }));
-    const at = pages.push({ job: jobOf.get(result.paths[0])!, outputs, reads: result.reads }) - 1;
+    const at = pages.push({ job: jobOf.get(result.paths[0])!, outputs, reads: result.reads.map(shared.text) }) - 1;
     // Several pages kept at once: one after the other, each waiting on the disk, the pages
     // arrived faster than they were kept (at 15,000 pages, render took half as long again).
     if (into) {
@@ -132,6 +134,31 @@ export async function renderSite(
   const files = [...(await renderRedirects(site, errors)), ...searchFiles(site)];
   throwIfAny(mergeRepeatedErrors(errors));
   return { pages, files };
+}
+
+/**
+ * One copy of each text and island the pages' records repeat: their frame's links and ids, the
+ * lookups every page makes. A page from a render thread arrives with copies of its own; kept for
+ * every page of a 15,000-page site, they took some 100 MB.
+ */
+function sharedCopies() {
+  const texts = new Map<string, string>();
+  const islands = new Map<string, PageSummary['islands'][number]>();
+  const text = (value: string) => texts.get(value) ?? (texts.set(value, value), value);
+  const island = (value: PageSummary['islands'][number]) => {
+    const key = `${value.name} ${value.load}`;
+    return islands.get(key) ?? (islands.set(key, value), value);
+  };
+  return {
+    text,
+    summary: (summary: PageSummary): PageSummary => ({
+      ...summary,
+      links: summary.links.map(text),
+      ids: summary.ids.map(text),
+      islands: summary.islands.map(island),
+      inlineScripts: summary.inlineScripts.map(text),
+    }),
+  };
 }
 
 /** Pages handed to `into` at once: enough to keep the disk busy while the threads render. */
