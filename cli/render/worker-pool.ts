@@ -15,10 +15,13 @@ const BATCH = 24;
 const THREAD_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 32 };
 
 /**
- * Renders `jobs` on one worker thread per core, each loading the templates once and taking the
- * next batch when it finishes one; `onResult` sees every page as it arrives. The main thread
- * only writes: rendering there would grow its heap, which has no such limit, by the garbage of
- * every page.
+ * Renders `jobs` on one worker thread per core, each loading the templates once and taking
+ * batches of pages; `onResult` sees every page as it arrives. A thread answers each page when it
+ * is rendered, not the whole batch at its end: a batch's results kept until then outlived two
+ * collections of the young generation and went to the old one, garbage the heap limit below
+ * then collected over and over (a 15,000-page render took 49.6 s instead of 42.3 s). The main
+ * thread only writes: rendering there would grow its heap, which has no such limit, by the
+ * garbage of every page.
  */
 export async function renderInThreads(
   workerScript: string,
@@ -39,23 +42,29 @@ export async function renderInThreads(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             let pending = Promise.resolve();
-            const next = () => {
+            // Pages sent and not yet answered: the next batch waits in the thread's queue
+            // while it renders the current one, so it never waits for the main thread.
+            let unanswered = 0;
+            const send = () => {
               const batch = batches.shift();
-              if (batch) worker.postMessage(batch);
-              else pending.then(resolve, reject);
+              if (!batch) return false;
+              unanswered += batch.length;
+              worker.postMessage(batch);
+              return true;
             };
-            worker.on('message', (results: PageResult[]) => {
-              pending = pending.then(async () => {
-                for (const result of results) await onResult(result);
-              });
+            worker.on('message', (result: PageResult) => {
+              pending = pending.then(() => onResult(result));
               pending.catch(reject);
-              next();
+              unanswered -= 1;
+              if (unanswered < BATCH) send();
+              if (unanswered === 0) pending.then(resolve, reject);
             });
             worker.on('error', reject);
             worker.on('exit', (code) => {
               if (code !== 0) reject(new Error(`a render thread stopped with exit code ${code}`));
             });
-            next();
+            send();
+            send();
           }),
       ),
     );
