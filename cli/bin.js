@@ -47,7 +47,6 @@ const BUNDLED = new Set([
   'react-dom',
   'remark',
   'remark-html',
-  'unist-util-visit',
   'yaml',
   'zod',
 ]);

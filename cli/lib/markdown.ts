@@ -1,6 +1,5 @@
-import type { Heading, Link, Nodes, Parent, PhrasingContent, Root, RootContent, Table, TableCell } from 'mdast';
+import type { Heading, Link, Nodes, PhrasingContent, Root, RootContent, Table, TableCell, Text } from 'mdast';
 import type { Processor } from 'unified';
-import { visit } from 'unist-util-visit';
 import { BuildError } from '../errors.ts';
 import { withTrailingSlash, splitUrl } from './url.ts';
 import type { Locale } from '../types.ts';
@@ -83,18 +82,27 @@ export async function renderMarkdown(
     );
 
   replaceBlocks(tree, context, fail);
-  if (context.inlines) replaceInlines(tree, context.inlines);
-  visit(tree, (node) => {
+  const inline = context.inlines && inlinePieces(context.inlines);
+  // One walk over the tree, in document order, so problems come out in the order of the text.
+  const resolve = (node: Nodes) => {
     if (node.type === 'text')
       node.value = fillPlaceholders(node.value, context, (name) =>
         fail(node, 'UnknownSetting', `unknown placeholder {{${name}}}`),
       );
-    if (node.type === 'link') resolveLink(node, context, fail);
-    if (node.type === 'heading') checkHeading(node, fail);
-    if (node.type === 'image' && node.url.startsWith('/') && !context.exists(node.url)) {
+    else if (node.type === 'link') resolveLink(node, context, fail);
+    else if (node.type === 'heading') checkHeading(node, fail);
+    else if (node.type === 'image' && node.url.startsWith('/') && !context.exists(node.url))
       fail(node, 'BrokenLink', `the image ${node.url} is not a file of the site (content/images/ or public/)`);
+    if (!('children' in node)) return;
+    const children = node.children as Nodes[];
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index]!;
+      const pieces = inline && child.type === 'text' ? inline(child) : undefined;
+      if (pieces) children.splice(index, 1, ...pieces);
+      resolve(children[index]!);
     }
-  });
+  };
+  resolve(tree);
   // remark-html compiles mdast itself, so the tree stays mdast through `run`.
   return String(processor.stringify(processor.runSync(tree) as Root));
 }
@@ -138,21 +146,22 @@ function replaceBlocks(
   });
 }
 
-/** Splits every text that writes an inline piece (`{{credit-marker}}`) around the piece the build makes. */
-function replaceInlines(tree: Root, inlines: GeneratedInlines): void {
+/**
+ * What a text that writes inline pieces (`{{credit-marker}}`) becomes: its text around the
+ * pieces the build makes; undefined for a text that writes none.
+ */
+function inlinePieces(inlines: GeneratedInlines): (node: Text) => PhrasingContent[] | undefined {
   const names = Object.keys(inlines);
   const piece = new RegExp(`\\{\\{\\s*(${names.join('|')})\\s*\\}\\}`, 'g');
-  visit(tree, 'text', (node, index, parent: Parent | undefined) => {
-    if (!parent || index === undefined || !names.some((name) => node.value.includes(name))) return;
+  return (node) => {
+    if (!names.some((name) => node.value.includes(name))) return undefined;
     const parts = node.value.split(piece);
-    if (parts.length === 1) return;
+    if (parts.length === 1) return undefined;
     // split() with a capturing group alternates text and the names it matched.
-    const replacement = parts.flatMap((part, at): PhrasingContent[] =>
+    return parts.flatMap((part, at): PhrasingContent[] =>
       at % 2 === 1 ? [inlines[part]!()] : part ? [{ ...node, value: part }] : [],
     );
-    parent.children.splice(index, 1, ...(replacement as typeof parent.children));
-    return index + replacement.length;
-  });
+  };
 }
 
 function soleText(node: RootContent): string | undefined {
