@@ -16,28 +16,3 @@ export async function mapAtMost<T, R>(limit: number, items: readonly T[], work: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
 }
-
-/**
- * For work that arrives one piece at a time: `add` starts a piece, waiting first while `limit`
- * are under way; `done` waits for all and throws the first failure.
- */
-export function atMost(limit: number) {
-  const running = new Set<Promise<void>>();
-  let failure: { readonly cause: unknown } | undefined;
-  return {
-    async add(work: () => Promise<void>): Promise<void> {
-      while (running.size >= limit) await Promise.race(running);
-      if (failure) throw failure.cause;
-      const started: Promise<void> = work()
-        .catch((cause: unknown) => {
-          failure ??= { cause };
-        })
-        .finally(() => running.delete(started));
-      running.add(started);
-    },
-    async done(): Promise<void> {
-      await Promise.all(running);
-      if (failure) throw failure.cause;
-    },
-  };
-}

@@ -3,7 +3,6 @@ import { RedirectPage } from '../../templates/stubs/RedirectPage.tsx';
 import { notFoundScript } from '../../templates/stubs/redirect-scripts.ts';
 import { robotsTxt, sitemapXml } from '../../templates/seo/sitemap.ts';
 import { BuildError, fromRecord, throwIfAny } from '../errors.ts';
-import { atMost } from '../lib/at-most.ts';
 import { createPageIndex, type PageRead } from '../lib/page-index.ts';
 import { summarizeHtml } from '../lib/page-summary.ts';
 import { outputPathOf } from '../lib/url.ts';
@@ -114,23 +113,18 @@ export async function renderSite(
     const contents = bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.from(html!);
     // The page's record carries its route; its copies (the 404 pages hosts look for) do not.
     const outputs = result.paths.map((path) => ({ path, contents, route: routeOf.get(path), summary }));
-    const at = pages.push({ job: jobOf.get(result.paths[0])!, outputs, reads: result.reads.map(shared.text) }) - 1;
-    // Several pages kept at once: one after the other, each waiting on the disk, the pages
-    // arrived faster than they were kept (at 15,000 pages, render took half as long again).
-    if (into) {
-      await keeping.add(async () => {
-        pages[at] = { ...pages[at]!, outputs: await into.add(outputs) };
-      });
-    }
+    pages.push({
+      job: jobOf.get(result.paths[0])!,
+      outputs: into ? await into.add(outputs) : outputs,
+      reads: result.reads.map(shared.text),
+    });
   };
-  const keeping = atMost(KEPT_AT_ONCE);
   if (threads && jobs.length >= threads.from) {
     await renderInThreads(threads.script, context, jobs, accept);
   } else {
     const render = createPageRenderer(context, createPageIndex(context.pages, context.files, context.imageSizes));
     for (const job of jobs) await accept(await render(job));
   }
-  await keeping.done();
   const files = [...(await renderRedirects(site, errors)), ...searchFiles(site)];
   throwIfAny(mergeRepeatedErrors(errors));
   return { pages, files };
@@ -160,9 +154,6 @@ function sharedCopies() {
     }),
   };
 }
-
-/** Pages handed to `into` at once: enough to keep the disk busy while the threads render. */
-const KEPT_AT_ONCE = 16;
 
 /** The redirect stubs at the old addresses (docs/behaviour.md#redirects): a handful, rendered every time. */
 async function renderRedirects(site: Site, errors: BuildError[]): Promise<Output[]> {

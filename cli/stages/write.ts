@@ -1,16 +1,20 @@
 import {
+  closeSync,
   copyFileSync,
   existsSync,
+  fstatSync,
   linkSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
   type Stats,
 } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { bytesOf, isFileRef } from '../lib/file-ref.ts';
@@ -130,14 +134,16 @@ export function fsWriter(outDir: string): Writer {
       const isWhole = holding === undefined;
       const staged = new Set<string>();
       let count = 0;
-      const folders = new Map<string, Promise<unknown>>([['.', Promise.resolve()]]);
-      const stage = async (path: string, write: (file: string) => Promise<FileStamp>): Promise<FileRef> => {
+      const folders = new Set<string>(['.']);
+      // Synchronous: a page's folder and file are a few system calls each, and as promises every
+      // one of them cost the main thread more than the call itself (0.3 ms a page in all).
+      const stage = (path: string, write: (file: string) => FileStamp): FileRef => {
         const folder = isWhole ? dirname(path) : '.';
-        if (!folders.has(folder)) folders.set(folder, mkdir(join(staging, folder), { recursive: true }));
-        await folders.get(folder);
+        if (!folders.has(folder)) mkdirSync(join(staging, folder), { recursive: true });
+        folders.add(folder);
         const file = join(staging, isWhole ? path : String((count += 1)));
         staged.add(file);
-        return { file, stamp: await write(file) };
+        return { file, stamp: write(file) };
       };
       /** The current file at `path`, as the record has it or else as it is. */
       const currentStamp = (path: string) =>
@@ -149,7 +155,7 @@ export function fsWriter(outDir: string): Writer {
           const there = currentStamp(path);
           if (there && isOneFile(there, contents.stamp)) return { file: join(outDir, path), stamp: there };
           // Another folder's file (the host folders link the site's).
-          return stage(path, async (file) => linkOrCopy(contents.file, file));
+          return stage(path, (file) => linkOrCopy(contents.file, file));
         }
         const bytes = await bytesOf(contents);
         const there = currentStamp(path);
@@ -323,13 +329,13 @@ function isInside(path: string): boolean {
 }
 
 /** Writes a new file (never through an existing one, which may be a link to another) and returns its stamp. */
-async function writeNewFile(file: string, bytes: Buffer): Promise<FileStamp> {
-  const handle = await open(file, 'wx');
+function writeNewFile(file: string, bytes: Buffer): FileStamp {
+  const descriptor = openSync(file, 'wx');
   try {
-    await handle.writeFile(bytes);
-    return stampOf(await handle.stat());
+    writeFileSync(descriptor, bytes);
+    return stampOf(fstatSync(descriptor));
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }
 

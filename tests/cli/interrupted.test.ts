@@ -43,7 +43,7 @@ type Left = 'previous' | 'journal' | 'new';
  * leave (docs/behaviour.md#building). `half` is the move halfway through the journal's moves.
  */
 const KILLS: readonly { name: string; kill: KillPoint | 'half'; left: Left }[] = [
-  { name: 'staging the first file', kill: { call: 'promises.open', path: '.dist.next/', nth: 1 }, left: 'previous' },
+  { name: 'staging the first file', kill: { call: 'openSync', path: '.dist.next/', nth: 1 }, left: 'previous' },
   { name: 'saving the journal', kill: { call: 'promises.rename', path: '.dist.journal', nth: 1 }, left: 'previous' },
   { name: 'the first move', kill: { call: 'renameSync', path: '.dist.next', nth: 1 }, left: 'journal' },
   { name: 'halfway through the moves', kill: 'half', left: 'journal' },
