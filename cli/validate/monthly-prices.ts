@@ -111,13 +111,18 @@ function checkPage(page: SourceFile, settings: Settings, agree: Agree, errors: B
         ),
       );
   if (prices.length === 0) return;
-  let source: MarkdownSource;
-  try {
-    source = parseMarkdownFile(page.text, file);
-  } catch {
-    return; // the page's own validation reports a front matter it cannot read
+  const bodyStart = bodyStartOf(page.text);
+  if (bodyStart === undefined) return; // the page's own validation reports a front matter it cannot read
+  // The front matter is read again, for its positions, only when a price stands in it: reading
+  // every page's YAML twice was most of the time this check took.
+  let source: MarkdownSource | undefined;
+  if (prices.some((price) => price.index < bodyStart)) {
+    try {
+      source = parseMarkdownFile(page.text, file);
+    } catch {
+      return; // the page's own validation reports a front matter it cannot read
+    }
   }
-  const bodyStart = page.text.length - source.body.length;
   const headings = [...page.text.slice(bodyStart).matchAll(HEADING)].map((match) => bodyStart + match.index);
   const problem = (price: MonthlyPrice, message: string) =>
     errors.push(new BuildError('MissingCreditExample', message, { file, line: price.line, col: price.col }));
@@ -125,7 +130,7 @@ function checkPage(page: SourceFile, settings: Settings, agree: Agree, errors: B
     agree(file, price, price.shown, price.amount);
     const hasMarker = page.text.startsWith(CREDIT_MARKER, price.end);
     if (price.index < bodyStart) {
-      const field = frontMatterFieldAt(source, price);
+      const field = frontMatterFieldAt(source!, price);
       if (!field.startsWith('facts.'))
         problem(
           price,
@@ -146,6 +151,16 @@ function checkPage(page: SourceFile, settings: Settings, agree: Agree, errors: B
         `shows a monthly price (${price.shown}) whose representative example is not below it in the same section`,
       );
   }
+}
+
+/** Where a page's body starts, as the front matter's parser splits it; undefined without a closing fence. */
+function bodyStartOf(text: string): number | undefined {
+  const close = text.indexOf('\n---', 3);
+  if (close < 0) return undefined;
+  let start = close + 4;
+  if (text[start] === '\r') start += 1;
+  if (text[start] === '\n') start += 1;
+  return start;
 }
 
 /** The front-matter field a price stands in, as a dotted path (`facts.3.value`, `description`). */
