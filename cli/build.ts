@@ -94,8 +94,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   try {
     const jobs = listPageJobs(site);
     const plan = await task('plan', () => incremental.plan(site, jobs, draft));
+    const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
     const rendered = await task('render', (line) =>
-      renderSite(site, plan.toRender, { threads: config.renderThreads, progress: line, into: draft }),
+      renderSite(site, plan.toRender, {
+        threads: config.renderThreads,
+        progress: line,
+        into: draft,
+        compress: hasCopies,
+      }),
     );
     const pages = [...rendered.pages.flatMap((page) => page.outputs), ...plan.carried, ...rendered.files];
     const files = [
@@ -112,16 +118,21 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         isStrict: config.isStrict,
       }),
     );
-    const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
+    // The copies the render threads made are for files whose names end before `.br` or `.gz`.
+    const compressed = new Set(rendered.copies.map((copy) => copy.path.replace(/\.[a-z]+$/, '')));
     const copies = hasCopies
-      ? await task('compress', () =>
-          precompress(
-            files,
-            config.compressCacheDir,
-            (path) => draft.current(path),
-            (made) => draft.add(made),
-          ),
-        )
+      ? [
+          ...rendered.copies,
+          ...(await task('compress', () =>
+            precompress(
+              files,
+              config.compressCacheDir,
+              (path) => draft.current(path),
+              (made) => draft.add(made),
+              compressed,
+            ),
+          )),
+        ]
       : [];
     const written = await task('write', () => draft.finish([...files, ...hosts.site, ...copies]));
     const folders = new Map([[config.outDir, written]]);

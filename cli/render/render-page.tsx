@@ -7,6 +7,7 @@ import { SharedPartsContext } from '../../templates/components/Shared.tsx';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
+import type { CopyKind } from '../lib/compression.ts';
 import { removeInvisibleCharacters } from '../lib/invisible-characters.ts';
 import { renderBody, withFactsFilled } from '../lib/page-body.ts';
 import { createPageIndex, pageRefOf, type PageIndex, type PageRead } from '../lib/page-index.ts';
@@ -93,6 +94,8 @@ export interface PageResult {
   readonly html?: string;
   /** The same as UTF-8, instead of `html`, from a render thread. */
   readonly bytes?: Uint8Array;
+  /** Its compressed copies, when a render thread was asked for them (`.br`, `.gz`, each only if smaller). */
+  readonly copies?: Partial<Record<CopyKind, Uint8Array>>;
   readonly summary?: PageSummary;
   /** The other pages and files its templates and body looked up. */
   readonly reads: readonly PageRead[];

@@ -32,6 +32,8 @@ export interface RenderResult {
   readonly pages: readonly RenderedPage[];
   /** Redirect stubs, sitemap.xml and robots.txt: a handful of files, made every time. */
   readonly files: readonly Output[];
+  /** The pages' compressed copies the render threads made (RenderOptions.compress). */
+  readonly copies: readonly Output[];
 }
 
 /** The language codes in the site's order; the first is the default. */
@@ -72,6 +74,8 @@ export function listPageJobs(site: Site): PageJob[] {
 export interface RenderOptions {
   /** Worker threads, used when at least `from` pages are to render; none: this thread. */
   readonly threads?: { readonly script: string; readonly from: number };
+  /** Whether the threads also make each page's compressed copies (the compress stage makes the rest). */
+  readonly compress?: boolean;
   readonly progress?: ProgressLine;
   /**
    * Where each page's files go as soon as it is rendered (the writer's draft of the new
@@ -87,7 +91,7 @@ export interface RenderOptions {
 export async function renderSite(
   site: Site,
   jobs: readonly PageJob[],
-  { threads, progress, into }: RenderOptions = {},
+  { threads, progress, into, compress }: RenderOptions = {},
 ): Promise<RenderResult> {
   const errors: BuildError[] = [];
   if (!site.routes.some((route) => route.locale === codesOf(site)[0] && route.template === 'not-found')) {
@@ -118,16 +122,24 @@ export async function renderSite(
       outputs: into ? await into.add(outputs) : outputs,
       reads: result.reads.map(shared.text),
     });
+    const made = Object.entries(result.copies ?? {}).flatMap(([kind, copy]) =>
+      result.paths.map((path) => ({
+        path: `${path}.${kind}`,
+        contents: Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength),
+      })),
+    );
+    if (made.length > 0) copies.push(...(into ? await into.add(made) : made));
   };
+  const copies: Output[] = [];
   if (threads && jobs.length >= threads.from) {
-    await renderInThreads(threads.script, context, jobs, accept);
+    await renderInThreads(threads.script, context, jobs, accept, { compress });
   } else {
     const render = createPageRenderer(context, createPageIndex(context.pages, context.files, context.imageSizes));
     for (const job of jobs) await accept(await render(job));
   }
   const files = [...(await renderRedirects(site, errors)), ...searchFiles(site)];
   throwIfAny(mergeRepeatedErrors(errors));
-  return { pages, files };
+  return { pages, files, copies };
 }
 
 /**
