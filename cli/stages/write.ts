@@ -155,7 +155,7 @@ export function fsWriter(outDir: string): Writer {
           const there = currentStamp(path);
           if (there && isOneFile(there, contents.stamp)) return { file: join(outDir, path), stamp: there };
           // Another folder's file (the host folders link the site's).
-          return stage(path, (file) => linkOrCopy(contents.file, file));
+          return stage(path, (file) => linkOrCopy(contents, file));
         }
         const bytes = await bytesOf(contents);
         const there = currentStamp(path);
@@ -339,14 +339,18 @@ function writeNewFile(file: string, bytes: Buffer): FileStamp {
   }
 }
 
-/** A second name for a file (no bytes copied), or a copy where the file system has no hard links. */
-function linkOrCopy(from: string, to: string): FileStamp {
+/**
+ * A second name for a file (no bytes copied), which is the file as its stamp has it, or a copy
+ * where the file system has no hard links.
+ */
+function linkOrCopy(from: FileRef, to: string): FileStamp {
   try {
-    linkSync(from, to);
+    linkSync(from.file, to);
+    return from.stamp;
   } catch {
-    copyFileSync(from, to);
+    copyFileSync(from.file, to);
+    return stampOf(statSync(to));
   }
-  return stampOf(statSync(to));
 }
 
 const stampOf = ({ size, mtimeMs, ino, dev }: Stats): FileStamp => ({ size, mtimeMs, ino, dev });
