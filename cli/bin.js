@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import module from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,6 +137,9 @@ if (!existsSync(bundle)) {
   }
   removeOldBundles(bundle);
 }
+// Node 22.1 and later keep V8's compiled code of the bundle between runs (Node 20 has no such
+// cache for ES modules): a one-edit build of the real site spent about 50 ms compiling it.
+module.enableCompileCache?.(join(cacheDir, 'compiled'));
 process.setSourceMapsEnabled(true);
 // As in the bundle (React reads it there), for the packages that stay external.
 process.env.NODE_ENV ??= 'production';
