@@ -118,21 +118,16 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         isStrict: config.isStrict,
       }),
     );
-    // The copies the render threads made are for files whose names end before `.br` or `.gz`.
-    const compressed = new Set(rendered.copies.map((copy) => copy.path.replace(/\.[a-z]+$/, '')));
     const copies = hasCopies
-      ? [
-          ...rendered.copies,
-          ...(await task('compress', () =>
-            precompress(
-              files,
-              config.compressCacheDir,
-              (path) => draft.current(path),
-              (made) => draft.add(made),
-              compressed,
-            ),
-          )),
-        ]
+      ? await task('compress', () =>
+          precompress(
+            files,
+            config.compressCacheDir,
+            (path) => draft.current(path),
+            (made) => draft.add(made),
+            rendered.copies,
+          ),
+        )
       : [];
     const written = await task('write', () => draft.finish([...files, ...hosts.site, ...copies]));
     const folders = new Map([[config.outDir, written]]);

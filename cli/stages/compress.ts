@@ -25,16 +25,18 @@ const AT_ONCE = Math.max(2, availableParallelism() * 2);
  * build (the very file `current` has at its path) brings the copies it had there, unread. zlib
  * works on its own threads, so a few files compress side by side, and each file's copies go to
  * `keep` at once (the writer's draft stages them), so the build holds only a few at a time.
- * The files of `compressed` have their copies already: the render threads make each page's.
+ * `already` are copies made before (the render threads make each page's): their files are left
+ * out, and those copies are returned with the others.
  */
 export async function precompress(
   outputs: readonly Output[],
   cacheDir: string,
   current: (path: string) => FileRef | undefined,
   keep: (copies: Output[]) => Promise<Output[]> = async (copies) => copies,
-  compressed: ReadonlySet<string> = new Set(),
+  already: readonly Output[] = [],
 ): Promise<Output[]> {
-  const candidates = outputs.filter((output) => COMPRESSIBLE.test(output.path) && !compressed.has(output.path));
+  const done = new Set(already.map((copy) => copy.path.slice(0, copy.path.lastIndexOf('.'))));
+  const candidates = outputs.filter((output) => COMPRESSIBLE.test(output.path) && !done.has(output.path));
   const made = await mapAtMost(AT_ONCE, candidates, async (output) => {
     if (isFileRef(output.contents) && current(output.path)?.file === output.contents.file) {
       const carried = COPY_KINDS.map((extension) => `${output.path}.${extension}`).map((path) => ({
@@ -57,5 +59,5 @@ export async function precompress(
     );
     return keep(copies.flat());
   });
-  return made.flat();
+  return [...already, ...made.flat()];
 }
