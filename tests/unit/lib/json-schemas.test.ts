@@ -600,27 +600,30 @@ describe('JSON Schemas for editors', () => {
     };
     const schema = jsonSchemas()['site.schema.json']!;
     const validate = newAjv().compile(schema);
-    const cases: [field: string, edit: (copy: typeof site) => void][] = [
-      ['languages', (copy) => copy.languages.push({ code: 'ca', ogLocale: 'ca_AD' })],
+    // The URL rule is the runtime's URL parser: Node 20's refuses a malformed punycode label,
+    // Node 24's takes any `xn--` label, so there the build refuses nothing the schema accepts.
+    const refusesPunycode = !URL.canParse('https://xn--a.example');
+    const cases: [field: string, edit: (copy: typeof site) => void, isRefused: boolean][] = [
+      ['languages', (copy) => copy.languages.push({ code: 'ca', ogLocale: 'ca_AD' }), true],
       [
         'openingHours.0.closes',
         (copy) => {
           const [slot] = copy.openingHours;
           [slot!.opens, slot!.closes] = [slot!.closes, slot!.opens];
         },
+        true,
       ],
-      ['financing.monthlyInstalment', (copy) => (copy.financing.borrowingRate = 7.95)],
-      ['baseUrl', (copy) => (copy.baseUrl = 'https://xn--a.example')],
-      ['social.0.url', (copy) => (copy.social[0]!.url = 'https://xn--a.example/shop')],
+      ['financing.monthlyInstalment', (copy) => (copy.financing.borrowingRate = 7.95), true],
+      ['baseUrl', (copy) => (copy.baseUrl = 'https://xn--a.example'), refusesPunycode],
+      ['social.0.url', (copy) => (copy.social[0]!.url = 'https://xn--a.example/shop'), refusesPunycode],
     ];
-    for (const [field, edit] of cases) {
+    for (const [field, edit, isRefused] of cases) {
       const copy = structuredClone(site);
       edit(copy);
       const result = settingsSchema.safeParse(copy);
-      expect(
-        result.error?.issues.map((issue) => issue.path.join('.')),
-        field,
-      ).toContain(field);
+      const refused = result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
+      if (isRefused) expect(refused, field).toContain(field);
+      else expect(refused, field).not.toContain(field);
       expect(validate(copy), field).toBe(true);
     }
     // Every field a rule names is a field of its schema, with a description (that says the rule).
