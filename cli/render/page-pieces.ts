@@ -1,5 +1,5 @@
 import { joinSummaries, summarizeHtml } from '../lib/page-summary.ts';
-import { injectIslandScripts, islandsOf, type PageIsland } from '../lib/scripts.ts';
+import { injectIslandScripts, islandsOf } from '../lib/scripts.ts';
 import type { PageSummary, ScriptManifest } from '../types.ts';
 
 /**
@@ -19,14 +19,10 @@ const MARK = /<!--page-body-->|<template data-shared="[^"]*"><\/template>/g;
 /** HTML that goes into a page, with what the checks need of it, found once. */
 export interface Piece {
   readonly html: string;
-  readonly islands: readonly PageIsland[];
   readonly summary: PageSummary;
 }
 
-export function pieceOf(html: string): Piece {
-  const islands = islandsOf(html);
-  return { html, islands, summary: summarizeHtml(html, islands) };
-}
+export const pieceOf = (html: string): Piece => ({ html, summary: summarizeHtml(html) });
 
 /**
  * The page: its markup with each mark replaced by its piece (`pieces`, by mark), and the
@@ -48,7 +44,7 @@ export function assemblePage(
   }
   stretches.push(markup.slice(at));
   const ownIslands = stretches.map((stretch) => islandsOf(stretch));
-  const islands = ownIslands.flatMap((own, index) => [...own, ...(filled[index]?.islands ?? [])]);
+  const islands = ownIslands.flatMap((own, index) => [...own, ...(filled[index]?.summary.islands ?? [])]);
   const head = stretches.findIndex((stretch) => stretch.includes('</head>'));
   if (head >= 0) stretches[head] = injectIslandScripts(stretches[head]!, scripts, islands);
   let html = '';

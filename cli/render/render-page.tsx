@@ -174,7 +174,8 @@ export function createPageRenderer(
     // The page being rendered, for a template that throws: its content file, else its address (a model page).
     const source = route.entry?.file ?? route.url;
     const shell = errors.length > 0 ? undefined : await renderDocument(element, source, errors);
-    const pieces = new Map<string, Piece>([[BODY_MARK, pieceOf(removeInvisibleCharacters(body))]]);
+    // Whole, the body is in the markup already.
+    const pieces = new Map<string, Piece>(isSharing ? [[BODY_MARK, pieceOf(removeInvisibleCharacters(body))]] : []);
     let isWhole = shell !== undefined;
     for (const [key, part] of placed) {
       let rendered = parts.get(key);
