@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import module from 'node:module';
+import module, { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,6 +63,15 @@ const packageOf = (path) =>
 const bundledPackages = {
   name: 'bundled-packages',
   setup(build) {
+    // `react-dom/server` loads both of React's server renderers: the synchronous one the build
+    // calls (renderToStaticMarkup), and the streaming one, some 300 KB every start compiled for
+    // nothing. This is the file `react-dom/server` itself takes renderToStaticMarkup from.
+    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({
+      path: join(
+        dirname(createRequire(import.meta.url).resolve('react-dom/package.json')),
+        'cjs/react-dom-server-legacy.node.production.js',
+      ),
+    }));
     build.onResolve({ filter: /^[^./]/ }, ({ path, importer }) =>
       importer.includes('/node_modules/') || BUNDLED.has(packageOf(path)) ? undefined : { path, external: true },
     );

@@ -2,7 +2,7 @@
  * The content model and the build record, shared by the generator's stages and the templates.
  * Entry types are inferred from the zod schemas, so a schema and its type cannot drift apart.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type {
   brandSchema,
   modelSchema,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { BuildError, type ErrorCode } from '../errors.ts';
 import type { YamlSource } from './yaml-lines.ts';
 

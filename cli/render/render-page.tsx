@@ -1,8 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-// Imported up front: esbuild's code splitting gives a dynamic import of a CommonJS module no
-// named exports, and bundled into the generator (cli/bin.js) React loads in a few milliseconds.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { SharedPartsContext } from '../../templates/components/Shared.tsx';
 import { LanguageProvider } from '../../templates/i18n.tsx';
 import { pageComponents } from '../../templates/pages/index.ts';
@@ -256,8 +253,13 @@ function lowercaseHtmlAttributes(html: string): string {
 /** The component stack of a failing render (`at Name (file:line:col)` lines); the synchronous renderer does not report it. */
 async function componentStackOf(element: ReactElement): Promise<string> {
   let stack = '';
-  await prerenderToNodeStream(element, {
-    onError: (_error, info) => void (stack ||= info?.componentStack ?? ''),
-  }).catch(() => undefined);
+  // Loaded for a failing template only: React's streaming renderer is as large as the one above.
+  // Through esbuild's code splitting a CommonJS module's exports are its default export.
+  const { default: reactDomStatic } = await import('react-dom/static');
+  await reactDomStatic
+    .prerenderToNodeStream(element, {
+      onError: (_error, info) => void (stack ||= info?.componentStack ?? ''),
+    })
+    .catch(() => undefined);
   return stack;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Every schema carries a description and examples (`.meta`), which `node cli/bin.js schemas`
 // writes into the JSON Schemas editors show on hover (cli/lib/json-schemas.ts). A field's own

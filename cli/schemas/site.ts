@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { creditMismatches } from '../lib/credit.ts';
 import { httpsUrlSchema, localeSchema, localizedSchema } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The translation table's keys (docs/behaviour.md#translations). Templates can only ask for these, so a typo fails

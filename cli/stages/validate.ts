@@ -9,7 +9,7 @@ import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
 import { checkSearchTitles } from '../validate/search-titles.ts';
 import { checkSuggestedPages } from '../validate/suggested-pages.ts';
 import { parseContentFile, type ParsedPage, type ParseFile } from '../validate/parse-file.ts';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Collection files below content/collections/ and the field of `Collections` each fills. */
 const COLLECTION_FILES: Record<string, keyof Collections> = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { findInvisibleCharacters } from '../lib/invisible-characters.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { seededRandom } from '../../../bench/corpus.js';
 import { parseMarkdownFile } from '../../../cli/lib/front-matter.ts';
 import {
