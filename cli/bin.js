@@ -105,9 +105,10 @@ async function bundleCli(target) {
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    // Error stacks name the TypeScript sources. The maps sit beside the chunks and leave the
-    // sources out (they are in the package): inline, with the bundled packages' sources, Node
-    // decoded megabytes of them at every start.
+    // Frames of a template's error and a bug's stack are placed in the TypeScript sources
+    // through the maps, read only then (cli/lib/source-location.ts): Node's own source maps
+    // read every chunk's map at every start. They sit beside the chunks and leave the sources
+    // out (they are in the package).
     sourcemap: 'linked',
     sourcesContent: false,
     logLevel: 'error',
@@ -149,7 +150,6 @@ if (!existsSync(bundle)) {
 // Node 22.1 and later keep V8's compiled code of the bundle between runs (Node 20 has no such
 // cache for ES modules): a one-edit build of the real site spent about 50 ms compiling it.
 module.enableCompileCache?.(join(cacheDir, 'compiled'));
-process.setSourceMapsEnabled(true);
 // As in the bundle (React reads it there), for the packages that stay external.
 process.env.NODE_ENV ??= 'production';
 const { main } = await import(pathToFileURL(join(bundle, 'main.mjs')).href);

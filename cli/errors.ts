@@ -1,3 +1,5 @@
+import { sourceStackOf } from './lib/source-location.ts';
+
 /**
  * The one error model of the generator: every problem it reports, from a content file, a
  * template, the configuration, the command line or a quality gate over a built site, is a
@@ -155,7 +157,7 @@ export function describeFailure(error: unknown): string {
   if (error instanceof BuildErrors) return [`${error.message}:`, ...error.errors.map(formatError)].join('\n');
   if (error instanceof BuildError) return formatError(error);
   return error instanceof Error
-    ? `Internal error: ${error.stack ?? error.message}`
+    ? `Internal error: ${error.stack ? sourceStackOf(error.stack) : error.message}`
     : `Internal error: ${String(error)}`;
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { findSourceMap, type SourceOrigin } from 'node:module';
+import { SourceMap, type SourceMapping, type SourceMapPayload } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** A place in one of the generator's own source files: its path from the generator's folder, line and column from 1. */
 export interface SourceLocation {
@@ -19,10 +19,9 @@ const FRAME = /^\s*at (?:.*? \()?((?:file:\/\/)?\/[^():]*|[A-Za-z]:\\[^():]*):(\
 let generatorFolder: string | null | undefined;
 
 /**
- * The generator's folder as this thread's stack frames name it, ending in a slash; null when
- * frames do not name TypeScript sources (source maps off). cli/bin.js runs the bundle with
- * source maps on, so frames name `templates/…tsx` and `cli/…ts`, resolved from where the maps
- * are: asked of a frame of this file, whose path below the generator's folder is known.
+ * The generator's folder as this thread's frames give it once placed in the sources, ending in
+ * a slash; null when they name no TypeScript source (a bundle without its maps). Asked of a
+ * frame of this file, whose path below the generator's folder is known.
  */
 function generatorFolderInFrames(): string | null {
   if (generatorFolder !== undefined) return generatorFolder;
@@ -31,23 +30,66 @@ function generatorFolderInFrames(): string | null {
   return generatorFolder;
 }
 
-/**
- * The frames of a stack, each where its source map places it when it names a bundled file (a
- * component stack, which React writes itself, names the bundle), else as it stands.
- */
+/** A stack frame's place: where its source map places it when it names a bundled file, else as it stands. */
+function placeOf(address: string, line: number, col: number): { path: string; line: number; col: number } {
+  // As Node places a frame with source maps on: the start of the mapped piece of code the
+  // position falls in (findOrigin would add the distance from that start, counted in the
+  // bundle's text, to a place in the source's).
+  const entry: Partial<SourceMapping> =
+    (/\.[cm]?js$/.test(address) && sourceMapOf(address)?.findEntry(line - 1, col - 1)) || {};
+  if (entry.originalSource !== undefined && entry.originalLine !== undefined && entry.originalColumn !== undefined) {
+    return { path: pathOf(entry.originalSource), line: entry.originalLine + 1, col: entry.originalColumn + 1 };
+  }
+  return { path: pathOf(address), line, col };
+}
+
+/** The frames of a stack, each placed in the sources (`placeOf`). */
 function framesOf(stack: string | undefined): { path: string; line: number; col: number }[] {
   return (stack ?? '').split('\n').flatMap((text) => {
     const match = FRAME.exec(text);
-    if (!match) return [];
-    const [address, line, col] = [match[1]!, Number(match[2]), Number(match[3])];
-    const origin: Partial<SourceOrigin> | undefined = /\.[cm]?js$/.test(address)
-      ? findSourceMap(address)?.findOrigin(line, col)
-      : undefined;
-    if (origin?.fileName !== undefined && origin.lineNumber !== undefined && origin.columnNumber !== undefined) {
-      return [{ path: pathOf(origin.fileName), line: origin.lineNumber, col: origin.columnNumber }];
-    }
-    return [{ path: pathOf(address), line, col }];
+    return match ? [placeOf(match[1]!, Number(match[2]), Number(match[3]))] : [];
   });
+}
+
+/**
+ * `stack` with each frame in a bundled file replaced by its place in the TypeScript sources, for
+ * a person to read: the error of a bug in the generator.
+ */
+export function sourceStackOf(stack: string): string {
+  return stack
+    .split('\n')
+    .map((text) => {
+      const match = FRAME.exec(text);
+      if (!match) return text;
+      const [address, line, col] = [match[1]!, match[2]!, match[3]!];
+      const place = placeOf(address, Number(line), Number(col));
+      return text.replace(`${address}:${line}:${col}`, `${place.path}:${place.line}:${place.col}`);
+    })
+    .join('\n');
+}
+
+const sourceMaps = new Map<string, SourceMap | undefined>();
+
+/**
+ * The source map beside a bundled file (cli/bin.js writes them), read the first time a stack
+ * needs it. Node's own source maps (`--enable-source-maps`) would read every chunk's map
+ * at every start, for the few builds that ever place a frame.
+ */
+function sourceMapOf(address: string): SourceMap | undefined {
+  if (!sourceMaps.has(address)) {
+    let map: SourceMap | undefined;
+    try {
+      const file = `${address.startsWith('file://') ? fileURLToPath(address) : address}.map`;
+      const payload = JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload;
+      // The map names its sources from where it is; placed frames name files.
+      const sources = payload.sources.map((source) => new URL(source, pathToFileURL(file)).href);
+      map = new SourceMap({ ...payload, sources });
+    } catch {
+      map = undefined;
+    }
+    sourceMaps.set(address, map);
+  }
+  return sourceMaps.get(address);
 }
 
 const pathOf = (address: string) =>

@@ -237,7 +237,7 @@ describe('error positions', () => {
   });
 });
 
-describe('errors in templates', () => {
+describe('errors in templates and in the generator', () => {
   let generator: string;
   beforeAll(async () => {
     generator = await copyGenerator(project);
@@ -300,6 +300,31 @@ describe('errors in templates', () => {
     } finally {
       await writeFile(heading, headingText);
       await writeFile(footer, footerText);
+    }
+  });
+
+  it('prints a bug of the generator with its stack in the TypeScript sources', async () => {
+    const stage = join(generator, 'cli/stages/route.ts');
+    const stageText = await readFile(stage, 'utf8');
+    const buggy = replaceOnce(
+      stageText,
+      '  const errors: BuildError[] = [];',
+      "  const errors: BuildError[] = [];\n  if (content) throw new TypeError('a bug in routing');",
+    );
+    await writeFile(stage, buggy);
+    try {
+      const result = await runCli(['build', '--quiet'], { cwd: project, bin: join(generator, 'cli/bin.js') });
+      expect(result.code, result.stderr).not.toBe(0);
+      const thrownAt = positionOf(buggy, offsetOf(buggy, "new TypeError\\('a bug"));
+      const [message, top] = result.stderr.split('\n');
+      expect(message).toBe('Internal error: TypeError: a bug in routing');
+      // The frames name the copy's sources, as an editor opens them; none names the bundle.
+      expect(top).toBe(`    at buildRoutes (${stage}:${thrownAt})`);
+      expect(result.stderr).toMatch(new RegExp(`^    at .*${join(generator, 'cli/build.ts')}:\\d+:\\d+\\)?$`, 'm'));
+      expect(result.stderr).not.toMatch(/\.mjs/);
+      expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+    } finally {
+      await writeFile(stage, stageText);
     }
   });
 });
