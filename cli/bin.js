@@ -4,8 +4,8 @@
 // by a hash of the generator's sources (cli/ and templates/) and of this file: an unchanged
 // generator is not re-bundled, and the key tells the incremental build which version made a page.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import module, { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -13,21 +13,48 @@ const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Widgets are bundled for the browser by the build itself; only their types reach this bundle.
 const sourceDirs = ['cli', 'templates'];
 
-/** A hash of every TypeScript source of the generator, its paths and contents, and of this file's bundling options. */
-function sourcesKey() {
-  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
-  for (const dir of sourceDirs) {
-    const files = readdirSync(join(packageRoot, dir), { recursive: true })
+/** The files the generator's key covers: this file and every TypeScript source. */
+function sourceFiles() {
+  const sources = sourceDirs.flatMap((dir) =>
+    readdirSync(join(packageRoot, dir), { recursive: true })
       .map(String)
       .filter((file) => /\.tsx?$/.test(file))
-      .sort();
-    for (const file of files)
-      hash
-        .update(`${dir}/${file}\0`)
-        .update(readFileSync(join(packageRoot, dir, file)))
-        .update('\0');
-  }
+      .sort()
+      .map((file) => join(dir, file)),
+  );
+  return [relative(packageRoot, fileURLToPath(import.meta.url)), ...sources];
+}
+
+/** A hash of the files' paths and contents: this file holds the bundling options. */
+function sourcesKey(files) {
+  const hash = createHash('sha256');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(packageRoot, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The generator's key, looked up by the files' stamps (size, times, inode) when they are as an
+ * earlier run found them: reading and hashing every source took 10 ms of each run. Saving a
+ * file sets its change time, which nobody can set back, so a stamp never vouches for other bytes.
+ */
+function generatorKeyOf(files) {
+  const stamps = createHash('sha256');
+  for (const file of files) {
+    const { size, mtimeMs, ctimeMs, ino } = statSync(join(packageRoot, file));
+    stamps.update(`${file}\0${size}\0${mtimeMs}\0${ctimeMs}\0${ino}\n`);
+  }
+  const note = join(cacheDir, `sources-${stamps.digest('hex').slice(0, 16)}`);
+  const noted = existsSync(note) ? readFileSync(note, 'utf8') : '';
+  if (/^[0-9a-f]{16}$/.test(noted)) return noted;
+  const key = sourcesKey(files);
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(`${note}.${process.pid}.tmp`, key);
+  renameSync(`${note}.${process.pid}.tmp`, note);
+  return key;
 }
 
 /**
@@ -123,18 +150,18 @@ async function bundleCli(target) {
   }
 }
 
-/** Removes bundles of earlier versions of the sources, once no build can still be using them. */
+/** Removes bundles and keys of earlier versions of the sources, once no build can still be using them. */
 function removeOldBundles(current) {
   const hourAgo = Date.now() - 3600_000;
   for (const name of readdirSync(cacheDir)) {
     const path = join(cacheDir, name);
-    if (name.startsWith('cli-') && path !== current && statSync(path).mtimeMs < hourAgo)
+    if (/^(cli|sources)-/.test(name) && path !== current && statSync(path).mtimeMs < hourAgo)
       rmSync(path, { recursive: true, force: true });
   }
 }
 
 const cacheDir = join(packageRoot, 'node_modules/.cache/sitegen');
-const generatorKey = sourcesKey();
+const generatorKey = generatorKeyOf(sourceFiles());
 const bundle = join(cacheDir, `cli-${generatorKey}`);
 if (!existsSync(bundle)) {
   mkdirSync(cacheDir, { recursive: true });
