@@ -73,6 +73,8 @@ export interface Generator {
   readonly root: string;
   readonly key?: string;
   readonly workerScript?: string;
+  /** Called when `sitegen build` has built (not when the last build was still the answer). */
+  readonly afterBuild?: () => void;
 }
 
 /** The generator's own folder when its modules run unbundled (tests). */

@@ -36,6 +36,7 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
     // The JSON object is stdout's only line; the stages' progress goes to stderr beside it.
     progress = createProgress({ silent: isQuiet, stream: flags.json ? process.stderr : process.stdout });
     const result = await build(config, { progress, inputs });
+    generator.afterBuild?.();
     report(result.summary, {
       isUpToDate: false,
       rendered: result.rendered,
