@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { mapAtMost } from '../lib/at-most.ts';
 import { cached } from '../lib/cache-file.ts';
@@ -22,7 +23,8 @@ const AT_ONCE = Math.max(2, availableParallelism() * 2);
  * (docs/behaviour.md#static-hosts), for servers that send them as they are (nginx, Apache).
  * A copy that would not be smaller is left out. Copies at Brotli's highest quality are cached by
  * the file's bytes, so only changed files cost that time. A file carried over from the last
- * build (the very file `current` has at its path) brings the copies it had there, unread. zlib
+ * build (the very file `current` has at its path) brings the copies it had there, unread; so
+ * does one made again with the same bytes (the sitemap, the stylesheet, the scripts). zlib
  * works on its own threads, so a few files compress side by side, and each file's copies go to
  * `keep` at once (the writer's draft stages them), so the build holds only a few at a time.
  * `already` are copies made before (the render threads make each page's): their files are left
@@ -38,14 +40,24 @@ export async function precompress(
   const done = new Set(already.map((copy) => copy.path.slice(0, copy.path.lastIndexOf('.'))));
   const candidates = outputs.filter((output) => COMPRESSIBLE.test(output.path) && !done.has(output.path));
   const made = await mapAtMost(AT_ONCE, candidates, async (output) => {
-    if (isFileRef(output.contents) && current(output.path)?.file === output.contents.file) {
+    const here = current(output.path);
+    const isHere = isFileRef(output.contents) && here?.file === output.contents.file;
+    const bytes = isHere ? undefined : await bytesOf(output.contents);
+    if (bytes && bytes.length < PRECOMPRESS_FROM_BYTES) return [];
+    const isSame = bytes !== undefined && here?.stamp.size === bytes.length && readFileSync(here.file).equals(bytes);
+    if (isHere || isSame) {
       const carried = COPY_KINDS.map((extension) => `${output.path}.${extension}`).map((path) => ({
         path,
         contents: current(path),
       }));
       if (carried.every((copy) => copy.contents !== undefined)) return carried as Output[];
     }
-    const bytes = await bytesOf(output.contents);
+    return compress(output, bytes ?? (await bytesOf(output.contents)));
+  });
+  return [...already, ...made.flat()];
+
+  /** The copies of one file that are smaller than it, to `keep`. */
+  async function compress(output: Output, bytes: Buffer): Promise<Output[]> {
     if (bytes.length < PRECOMPRESS_FROM_BYTES) return [];
     const copies = await Promise.all(
       COPY_KINDS.map(async (extension) => {
@@ -58,6 +70,5 @@ export async function precompress(
       }),
     );
     return keep(copies.flat());
-  });
-  return [...already, ...made.flat()];
+  }
 }

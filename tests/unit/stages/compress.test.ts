@@ -90,6 +90,33 @@ describe('precompress', () => {
     );
   });
 
+  it('carries the copies of a file made again with the bytes the site has, and compresses one whose bytes changed', async () => {
+    const sitemap = join(folder, 'sitemap.xml');
+    await writeFile(sitemap, text(6000));
+    await writeFile(`${sitemap}.br`, 'carried br');
+    await writeFile(`${sitemap}.gz`, 'carried gz');
+    const files = new Map<string, Awaited<ReturnType<typeof refOf>>>(
+      await Promise.all(
+        ['', '.br', '.gz'].map(
+          async (extension) => [`sitemap.xml${extension}`, await refOf(`${sitemap}${extension}`)] as const,
+        ),
+      ),
+    );
+    const current = (path: string) => files.get(path);
+    // Made in memory by this build, as the sitemap is, with the same bytes as the site's file.
+    const copies = await precompress([{ path: 'sitemap.xml', contents: text(6000) }], join(folder, 'cache'), current);
+    expect(copies).toEqual([
+      { path: 'sitemap.xml.br', contents: files.get('sitemap.xml.br') },
+      { path: 'sitemap.xml.gz', contents: files.get('sitemap.xml.gz') },
+    ]);
+    // The same size and one byte else: compressed from its own bytes.
+    const changed = `${text(5999)}!`;
+    const made = await precompress([{ path: 'sitemap.xml', contents: changed }], join(folder, 'cache'), current);
+    expect(made.map((copy) => copy.path)).toEqual(['sitemap.xml.br', 'sitemap.xml.gz']);
+    expect(brotliDecompressSync(made[0]!.contents as Buffer).toString()).toBe(changed);
+    expect(gunzipSync(made[1]!.contents as Buffer).toString()).toBe(changed);
+  });
+
   it('leaves out a copy that would not be smaller', async () => {
     const noise = randomBytes(4096);
     expect(await precompress([{ path: 'noise.json', contents: noise }], join(folder, 'cache'), nothingCurrent)).toEqual(
