@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from '../lib/hash.ts';
@@ -13,7 +14,7 @@ import type { ParsedFile } from '../validate/parse-file.ts';
  * generator, or of another output folder) is discarded, never misread: the build renders
  * every page. Change it with any change to what the manifest holds or how a key is computed.
  */
-const FORMAT = 4;
+const FORMAT = 5;
 
 /** What the last build made of one file of a page, and from what. */
 export interface PageRecord {
@@ -45,19 +46,27 @@ export interface Manifest {
 }
 
 /**
- * The file as stored: plain JSON. Menus and footers give thousands of pages the same links
- * and lookups, so every string is stored once in `strings` and pages refer to it by index.
+ * The files as stored, plain JSON, in two: the record a build that may have nothing to do reads
+ * (incremental/up-to-date.ts), and the pages and parses only a build that renders needs (at
+ * 15,000 pages most of the bytes). The record names the pages file it goes with (`pages`): one
+ * from another build (one killed between the two) is not used, and every page renders again.
  */
 interface StoredManifest {
   format: number;
   generator: string;
   outDir: string;
-  strings: string[];
-  pages: Record<string, StoredPage>;
-  parsed: Record<string, ParsedFile>;
+  /** The id of the pages file of the same build. */
+  pages: string;
   written: Record<string, StoredWritten>;
   inputs?: string;
   summary?: BuildSummary;
+}
+/** Menus and footers give thousands of pages the same links and lookups, so every string is stored once in `strings` and pages refer to it by index. */
+interface StoredPages {
+  id: string;
+  strings: string[];
+  pages: Record<string, StoredPage>;
+  parsed: Record<string, ParsedFile>;
 }
 interface StoredWritten {
   /** The file system of every file of the folder. */
@@ -78,6 +87,7 @@ interface StoredPage {
 }
 
 const manifestFile = (cacheDir: string, outDir: string) => join(cacheDir, `manifest-${contentHash(outDir)}.json`);
+const pagesFile = (cacheDir: string, outDir: string) => join(cacheDir, `pages-${contentHash(outDir)}.json`);
 
 /**
  * The manifest of the last build into `outDir`, with its pages only if `generator` made them
@@ -99,12 +109,17 @@ export async function readManifest(
   const written = new Map(Object.entries(stored.written).map(([folder, record]) => [folder, writtenOf(record)]));
   const { inputs, summary } = stored;
   if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map(), written };
-  // Telling whether anything changed needs no page: decoding them would be most of the time it takes.
-  if (!hasPages) return { generator, pages: new Map(), parsed: new Map(), written, inputs, summary };
-  const { strings } = stored;
+  const withoutPages = { generator, pages: new Map(), parsed: new Map(), written, inputs, summary };
+  // Telling whether anything changed needs no page: their file is most of the bytes.
+  if (!hasPages) return withoutPages;
+  const storedPages = await readFile(pagesFile(cacheDir, outDir), 'utf8')
+    .then((text) => JSON.parse(text) as StoredPages)
+    .catch(() => undefined);
+  if (storedPages?.id !== stored.pages) return withoutPages;
+  const { strings } = storedPages;
   const text = (indexes: readonly number[]) => indexes.map((index) => strings[index]!);
   const pages = new Map<string, PageRecord>();
-  for (const [path, page] of Object.entries(stored.pages)) {
+  for (const [path, page] of Object.entries(storedPages.pages)) {
     pages.set(path, {
       key: page.key,
       answers: page.answers,
@@ -122,7 +137,7 @@ export async function readManifest(
       },
     });
   }
-  return { generator, pages, parsed: new Map(Object.entries(stored.parsed)), written, inputs, summary };
+  return { generator, pages, parsed: new Map(Object.entries(storedPages.parsed)), written, inputs, summary };
 }
 
 const writtenOf = ({ dev, files, folders }: StoredWritten): Written => ({
@@ -137,8 +152,10 @@ const storedWrittenOf = ({ files, folders }: Written): StoredWritten => ({
 });
 
 /**
- * Saves the manifest of the build that just finished, whole or not at all (lib/whole-file.ts):
- * a build killed meanwhile leaves the old manifest or the new one, never half of one.
+ * Saves the manifest of the build that just finished, each of its two files whole or not at all
+ * (lib/whole-file.ts), the pages first: a build killed meanwhile leaves the old manifest or the
+ * new one, or (killed between the two) the old record with pages it does not name, which the
+ * next build does not use: it renders every page.
  */
 export async function writeManifest(cacheDir: string, outDir: string, manifest: Manifest): Promise<void> {
   const strings: string[] = [];
@@ -163,22 +180,23 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
       ...(summary.externalScript === undefined ? {} : { externalScript: number(summary.externalScript) }),
     };
   }
-  const parsed = Object.fromEntries(manifest.parsed);
   const written = Object.fromEntries(
     [...manifest.written].map(([folder, record]) => [folder, storedWrittenOf(record)]),
   );
+  const id = randomUUID();
   const stored: StoredManifest = {
     format: FORMAT,
     generator: manifest.generator,
     outDir,
-    strings,
-    pages,
-    parsed,
+    pages: id,
     written,
     inputs: manifest.inputs,
     summary: manifest.summary,
   };
   await removeLeftovers(cacheDir);
+  // The pages first: a record is never saved before the pages it names.
+  const storedPages: StoredPages = { id, strings, pages, parsed: Object.fromEntries(manifest.parsed) };
+  await writeWhole(pagesFile(cacheDir, outDir), JSON.stringify(storedPages));
   await writeWhole(manifestFile(cacheDir, outDir), JSON.stringify(stored));
 }
 

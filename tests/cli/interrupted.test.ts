@@ -49,6 +49,7 @@ const KILLS: readonly { name: string; kill: KillPoint | 'half'; left: Left }[] =
   { name: 'halfway through the moves', kill: 'half', left: 'journal' },
   { name: 'removing the journal', kill: { call: 'rmSync', path: '.dist.journal', nth: 1 }, left: 'journal' },
   { name: 'releasing the lock', kill: { call: 'rmSync', path: '.dist.lock', nth: 1 }, left: 'new' },
+  { name: "saving the manifest's pages", kill: { call: 'promises.rename', path: 'pages-', nth: 1 }, left: 'new' },
   { name: 'saving the manifest', kill: { call: 'promises.rename', path: 'manifest-', nth: 1 }, left: 'new' },
 ];
 
