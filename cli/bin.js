@@ -52,9 +52,13 @@ function generatorKeyOf(files) {
   const noted = existsSync(note) ? readFileSync(note, 'utf8') : '';
   if (/^[0-9a-f]{16}$/.test(noted)) return noted;
   const key = sourcesKey(files);
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${note}.${process.pid}.tmp`, key);
-  renameSync(`${note}.${process.pid}.tmp`, note);
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(`${note}.${process.pid}.tmp`, key);
+    renameSync(`${note}.${process.pid}.tmp`, note);
+  } catch {
+    // A package folder that cannot be written to: the sources are hashed at every start.
+  }
   return key;
 }
 
@@ -191,6 +195,7 @@ function routeImports(file, metafile) {
     throw new Error(`${file}: found ${routed} of the ${names.length} import() calls of external packages`);
   writeFileSync(file, result);
 }
+
 /**
  * Compiles and runs the bundled command with V8's code cache: the compiled code of the script and
  * of every function a whole build ran, saved beside the bundle by the first build that finds

@@ -61,7 +61,10 @@ interface StoredManifest {
   inputs?: string;
   summary?: BuildSummary;
 }
-/** Menus and footers give thousands of pages the same links and lookups, so every string is stored once in `strings` and pages refer to it by index. */
+/**
+ * Menus and footers give thousands of pages the same links and lookups, so every string is
+ * stored once in `strings` and pages refer to it by index.
+ */
 interface StoredPages {
   id: string;
   strings: string[];
