@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { FileRef, Output } from '../types.ts';
+import type { FileRef, FileStamp, Output } from '../types.ts';
 
 /** Whether an output's contents are a file on disk rather than bytes in memory. */
 export function isFileRef(contents: Output['contents']): contents is FileRef {
@@ -10,4 +11,9 @@ export function isFileRef(contents: Output['contents']): contents is FileRef {
 export async function bytesOf(contents: Output['contents']): Promise<Buffer> {
   if (isFileRef(contents)) return readFile(contents.file);
   return typeof contents === 'string' ? Buffer.from(contents) : contents;
+}
+
+/** Whether `file`, stamped `stamp` (none: no such file), holds exactly `bytes`: read only when the sizes agree. */
+export function holdsBytes(file: string, stamp: FileStamp | undefined, bytes: Buffer): boolean {
+  return stamp?.size === bytes.length && readFileSync(file).equals(bytes);
 }

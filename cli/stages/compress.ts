@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { mapAtMost } from '../lib/at-most.ts';
 import { cached } from '../lib/cache-file.ts';
@@ -10,7 +9,7 @@ import {
   levelsOf,
   PRECOMPRESS_FROM_BYTES,
 } from '../lib/compression.ts';
-import { bytesOf, isFileRef } from '../lib/file-ref.ts';
+import { bytesOf, holdsBytes, isFileRef } from '../lib/file-ref.ts';
 import type { FileRef, Output } from '../types.ts';
 
 export { PRECOMPRESS_FROM_BYTES };
@@ -41,24 +40,25 @@ export async function precompress(
   const candidates = outputs.filter((output) => COMPRESSIBLE.test(output.path) && !done.has(output.path));
   const made = await mapAtMost(AT_ONCE, candidates, async (output) => {
     const here = current(output.path);
-    const isHere = isFileRef(output.contents) && here?.file === output.contents.file;
-    const bytes = isHere ? undefined : await bytesOf(output.contents);
-    if (bytes && bytes.length < PRECOMPRESS_FROM_BYTES) return [];
-    const isSame = bytes !== undefined && here?.stamp.size === bytes.length && readFileSync(here.file).equals(bytes);
-    if (isHere || isSame) {
-      const carried = COPY_KINDS.map((extension) => `${output.path}.${extension}`).map((path) => ({
-        path,
-        contents: current(path),
-      }));
-      if (carried.every((copy) => copy.contents !== undefined)) return carried as Output[];
+    if (isFileRef(output.contents) && here?.file === output.contents.file) {
+      if (here.stamp.size < PRECOMPRESS_FROM_BYTES) return [];
+      return carriedCopies(output.path) ?? compress(output, await bytesOf(output.contents));
     }
-    return compress(output, bytes ?? (await bytesOf(output.contents)));
+    const bytes = await bytesOf(output.contents);
+    if (bytes.length < PRECOMPRESS_FROM_BYTES) return [];
+    const isSame = here !== undefined && holdsBytes(here.file, here.stamp, bytes);
+    return (isSame && carriedCopies(output.path)) || compress(output, bytes);
   });
   return [...already, ...made.flat()];
 
+  /** The copies the current version has of the file at `path`, when it has every kind. */
+  function carriedCopies(path: string): Output[] | undefined {
+    const carried = COPY_KINDS.map((kind) => ({ path: `${path}.${kind}`, contents: current(`${path}.${kind}`) }));
+    return carried.every((copy) => copy.contents !== undefined) ? (carried as Output[]) : undefined;
+  }
+
   /** The copies of one file that are smaller than it, to `keep`. */
   async function compress(output: Output, bytes: Buffer): Promise<Output[]> {
-    if (bytes.length < PRECOMPRESS_FROM_BYTES) return [];
     const copies = await Promise.all(
       COPY_KINDS.map(async (extension) => {
         const make = () => compressors[extension](bytes, output.path);

@@ -17,7 +17,7 @@ import {
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import { bytesOf, isFileRef } from '../lib/file-ref.ts';
+import { bytesOf, holdsBytes, isFileRef } from '../lib/file-ref.ts';
 import { takeLock } from '../lib/folder-lock.ts';
 import { writeWhole, writerOfPartial } from '../lib/whole-file.ts';
 import type { FileRef, FileStamp, Output, Written } from '../types.ts';
@@ -160,7 +160,7 @@ export function fsWriter(outDir: string): Writer {
         const bytes = await bytesOf(contents);
         const there = currentStamp(path);
         const file = join(outDir, path);
-        const isSame = there?.size === bytes.length && readFileSync(file).equals(bytes);
+        const isSame = holdsBytes(file, there, bytes);
         return isSame ? { file, stamp: stampOf(statSync(file)) } : stage(path, (file) => writeNewFile(file, bytes));
       };
       let isSettled = false;

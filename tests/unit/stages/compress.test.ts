@@ -23,6 +23,22 @@ const refOf = async (file: string) => {
   return { file, stamp: { size, mtimeMs, ino, dev } };
 };
 
+/**
+ * A file of the current version at `path` with its two copies, written at `file`, as the writer's
+ * `current` gives them, by path. The copies are not what compressing the file would give: proof
+ * that a build carried them rather than made them.
+ */
+async function withCopies(file: string, path: string, contents: string) {
+  await writeFile(file, contents);
+  await writeFile(`${file}.br`, 'carried br');
+  await writeFile(`${file}.gz`, 'carried gz');
+  return new Map(
+    await Promise.all(
+      ['', '.br', '.gz'].map(async (extension) => [`${path}${extension}`, await refOf(`${file}${extension}`)] as const),
+    ),
+  );
+}
+
 /** ASCII, so that characters are bytes. */
 const text = (bytes: number) => 'Optica i audiologia al Poblenou. '.repeat(Math.ceil(bytes / 33)).slice(0, bytes);
 
@@ -56,18 +72,7 @@ describe('precompress', () => {
   });
 
   it('carries the copies of a file carried over from the last build, without reading or compressing it', async () => {
-    const page = join(folder, 'last-build.html');
-    await writeFile(page, text(4000));
-    // Not what compressing the page would give: proof that the copies were carried, not made.
-    await writeFile(`${page}.br`, 'carried br');
-    await writeFile(`${page}.gz`, 'carried gz');
-    const files = new Map<string, Awaited<ReturnType<typeof refOf>>>(
-      await Promise.all(
-        ['', '.br', '.gz'].map(
-          async (extension) => [`ca/index.html${extension}`, await refOf(`${page}${extension}`)] as const,
-        ),
-      ),
-    );
+    const files = await withCopies(join(folder, 'last-build.html'), 'ca/index.html', text(4000));
     const current = (path: string) => files.get(path);
     const copies = await precompress(
       [{ path: 'ca/index.html', contents: files.get('ca/index.html')! }],
@@ -91,17 +96,7 @@ describe('precompress', () => {
   });
 
   it('carries the copies of a file made again with the bytes the site has, and compresses one whose bytes changed', async () => {
-    const sitemap = join(folder, 'sitemap.xml');
-    await writeFile(sitemap, text(6000));
-    await writeFile(`${sitemap}.br`, 'carried br');
-    await writeFile(`${sitemap}.gz`, 'carried gz');
-    const files = new Map<string, Awaited<ReturnType<typeof refOf>>>(
-      await Promise.all(
-        ['', '.br', '.gz'].map(
-          async (extension) => [`sitemap.xml${extension}`, await refOf(`${sitemap}${extension}`)] as const,
-        ),
-      ),
-    );
+    const files = await withCopies(join(folder, 'sitemap.xml'), 'sitemap.xml', text(6000));
     const current = (path: string) => files.get(path);
     // Made in memory by this build, as the sitemap is, with the same bytes as the site's file.
     const copies = await precompress([{ path: 'sitemap.xml', contents: text(6000) }], join(folder, 'cache'), current);
