@@ -182,7 +182,7 @@ function stylesheetsIn(outDir: string): string[] {
  * One rebuild at a time: changes that arrive while one runs wait for the next, and changes
  * that arrive together (within SETTLE_MS) make one. Files still changing after that (an
  * editor that truncates, then writes) are waited for until their size and time stay the same
- * for SETTLE_MS; a build whose files changed while it ran is superseded, and does not report
+ * for SETTLE_MS, and empty files until they are not (both for 3 s at most); a build whose files changed while it ran is superseded, and does not report
  * its failure, which may come from a half-written file: the next build judges them. A file
  * added and gone again by then is an editor's temporary file (rename-style saves write one and rename it over the original): it
  * is left out, and so is the news of its removal when that comes late. The watcher drops
@@ -200,11 +200,14 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean)
   };
   const stampsOf = (paths: Iterable<string>) => new Map([...paths].map((path) => [path, stampOf(path)]));
   const changedSince = (stamps: Map<string, string>) => [...stamps].some(([path, stamp]) => stampOf(path) !== stamp);
+  // An editor that saves in place empties the file first, and a busy machine can hold it empty
+  // far longer than SETTLE_MS: an empty file is waited for as long as one still changing.
+  const isEmptied = (stamps: Map<string, string>) => [...stamps.values()].some((stamp) => stamp.startsWith('0:'));
   const settle = async () => {
     let stamps = stampsOf(pending.keys());
     for (let waits = 0; waits < MAX_SETTLE_WAITS; waits++) {
       await new Promise((wait) => setTimeout(wait, SETTLE_MS));
-      if (!changedSince(stamps)) return;
+      if (!changedSince(stamps) && !isEmptied(stamps)) return;
       stamps = stampsOf(pending.keys());
     }
   };

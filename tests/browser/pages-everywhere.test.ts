@@ -190,14 +190,16 @@ describe('scroll reveal and lazy images', () => {
     expect(
       await firstProduct.evaluate((card) => [card.classList.contains('reveal'), getComputedStyle(card).opacity]),
     ).toEqual([false, '1']);
-    // Hidden 20 px below its place, then faded and slid in over 700 ms with no delay.
+    // Hidden 20 px below its place at once (no transition of the card's own slides it there),
+    // then faded and slid in over 700 ms with no delay.
     expect(
       await lastReview.evaluate((card) => [
         card.classList.contains('is-revealed'),
+        getComputedStyle(card).transitionDuration,
         getComputedStyle(card).opacity,
         new DOMMatrix(getComputedStyle(card).transform).f,
       ]),
-    ).toEqual([false, '0', 20]);
+    ).toEqual([false, '0s', '0', 20]);
     // Only the class changes: an inline (inherited) property would restyle all the card holds.
     expect(await lastReview.getAttribute('style')).toBeNull();
     await lastReview.scrollIntoViewIfNeeded();
