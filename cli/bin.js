@@ -71,6 +71,7 @@ function generatorKeyOf(files) {
  * `dev` or `preview` load.
  */
 const BUNDLED = new Set([
+  'commander',
   'gray-matter',
   'mdast-util-gfm-strikethrough',
   'mdast-util-gfm-table',
@@ -103,6 +104,15 @@ const bundledPackages = {
         dirname(createRequire(import.meta.url).resolve('react-dom/package.json')),
         'cjs/react-dom-server-legacy.node.production.js',
       ),
+    }));
+    // gray-matter's default YAML engine, js-yaml, which loads esprima (6 ms) at every start: the
+    // build gives gray-matter an engine of its own (cli/lib/front-matter.ts) and never calls it.
+    build.onResolve({ filter: /^js-yaml$/ }, ({ importer }) =>
+      importer.includes('/node_modules/gray-matter/') ? { path: 'js-yaml', namespace: 'unused' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'unused' }, ({ path }) => ({
+      contents: `const unused = () => { throw new Error('${path} is not part of the generator'); };
+        module.exports = { safeLoad: unused, safeDump: unused };`,
     }));
     build.onResolve({ filter: /^[^./]/ }, ({ path, importer }) =>
       importer.includes('/node_modules/') || BUNDLED.has(packageOf(path)) ? undefined : { path, external: true },
