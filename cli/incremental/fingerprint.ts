@@ -28,7 +28,12 @@ export function pageKeyOf(
 ): string {
   const islandScripts =
     islands.length === 0 ? [] : [scripts.loader, ...islands.map((island) => scripts.widgets[island.name] ?? '')];
-  return contentHash(JSON.stringify([shared, job.route, job.paths, job.headScript ?? '', islandScripts]));
+  // The page's text is most of its route: hashed as it is, rather than escaped into JSON first
+  // (a third of the plan of a one-edit build of 3,000 pages).
+  const { entry } = job.route;
+  const route = entry ? { ...job.route, entry: { ...entry, body: '' } } : job.route;
+  const own = JSON.stringify([shared, route, job.paths, job.headScript ?? '', islandScripts]);
+  return contentHash(`${own}\0${entry?.body ?? ''}`);
 }
 
 /** A hash of what a page's lookups answer now: equal hashes, equal answers (see lib/page-index.ts). */
