@@ -73,6 +73,7 @@ function generatorKeyOf(files) {
 const BUNDLED = new Set([
   'commander',
   'gray-matter',
+  'js-yaml',
   'mdast-util-gfm-strikethrough',
   'mdast-util-gfm-table',
   'micromark-extension-gfm-strikethrough',

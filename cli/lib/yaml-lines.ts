@@ -13,6 +13,7 @@ import {
 } from 'yaml';
 import { BuildError, type ErrorCode } from '../errors.ts';
 import { positionsIn } from './text-position.ts';
+import { quickYamlData } from './yaml-core.ts';
 
 /** Tag that marks a setting as a stand-in value shipped with the repository. */
 const EXAMPLE_TAG = '!example';
@@ -27,11 +28,26 @@ export interface YamlSource {
 }
 
 /**
- * Parses YAML keeping positions: lines from 1, columns in characters from 1. `lineOffset`
+ * Parses YAML keeping positions: lines from 1, columns in characters from 1. A text without
+ * tags, anchors or aliases is read by js-yaml with the same core schema (yaml-core.ts), and by
+ * the yaml package only when a position is asked for; a text js-yaml refuses, by the yaml
+ * package at once, whose errors say where to fix them. `lineOffset`
  * shifts reported lines, for YAML that starts below the first line of its file. Throws a
  * BuildError at the first syntax error, placed where a person fixes it (see `whereToFix`).
  */
 export function parseYaml(text: string, file: string, lineOffset = 0, code: ErrorCode = 'InvalidYaml'): YamlSource {
+  // Most texts are read by js-yaml, and by the yaml package only when a position is asked for.
+  const quick = quickYamlData(text);
+  if (!quick) return parseYamlDocument(text, file, lineOffset, code);
+  let exact: YamlSource | undefined;
+  return {
+    data: quick.data,
+    examplePaths: [],
+    positionOf: (path) => (exact ??= parseYamlDocument(text, file, lineOffset, code)).positionOf(path),
+  };
+}
+
+function parseYamlDocument(text: string, file: string, lineOffset: number, code: ErrorCode): YamlSource {
   const positionAt = positionsIn(text);
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const [first] = doc.errors;
