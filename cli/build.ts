@@ -107,6 +107,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const files = [
       ...pages,
       ...assets.outputs,
+      ...(await assets.pictures),
       ...images.outputs,
       ...widgetFilesFor(pages, widgets),
       ...content.publicFiles,

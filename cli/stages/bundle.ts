@@ -5,7 +5,7 @@ import { cached } from '../lib/cache-file.ts';
 import { writeWhole } from '../lib/whole-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import { imageSizesOf } from '../lib/image-size.ts';
-import { rasterize } from '../lib/raster.ts';
+import { rasterize, rasterRecipe } from '../lib/raster.ts';
 import { bundleStylesheet, prefixStylesheet } from '../lib/stylesheet.ts';
 import type { AssetManifest, BinaryFile, ImageSizes, Output } from '../types.ts';
 
@@ -26,14 +26,20 @@ const RASTER_IMAGES = {
 } as const;
 
 /**
- * Builds the assets pages link to, each named by its content hash so hosts can cache it for
- * ever: the stylesheet (autoprefixed, minified), the fonts it names, and the PNG versions of the sharing image and
- * icon. Results are cached by the hash of their inputs, so an unchanged asset costs one read.
+ * Builds the assets pages link to, each named by a hash so hosts can cache it for ever: the
+ * stylesheet (autoprefixed, minified) and the fonts it names by their bytes, the PNG versions of
+ * the sharing image and icon by what they are drawn from (they are drawn while pages render).
+ * Results are cached by the hash of their inputs, so an unchanged asset costs one read.
  * Also measures the images of public/ once, for the pages whose text shows them (`imageSizes`).
  */
-export async function bundleAssets(
-  input: BundleInput,
-): Promise<{ manifest: AssetManifest; outputs: Output[]; imageSizes: ImageSizes }> {
+export async function bundleAssets(input: BundleInput): Promise<{
+  manifest: AssetManifest;
+  /** The stylesheet and its fonts. */
+  outputs: Output[];
+  /** The PNG drawings, each at the address the manifest gives it. */
+  pictures: Promise<Output[]>;
+  imageSizes: ImageSizes;
+}> {
   const css = await readFile(input.stylesheet, 'utf8').catch((cause: Error) => {
     throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, {
       file: input.stylesheet,
@@ -43,28 +49,27 @@ export async function bundleAssets(
   const stylesheetDone = cached(input.generatorCacheDir, 'css', [input.browsers.join(','), css], () =>
     prefixStylesheet(css, input.stylesheet, input.browsers),
   ).then((prefixed) => bundledStylesheet(prefixed, input.stylesheet, input.generatorCacheDir));
-  // The pictures are drawn on sharp's threads while autoprefixer and esbuild work.
-  const rastersDone = Promise.all(
-    (
-      Object.entries(RASTER_IMAGES) as [
-        keyof typeof RASTER_IMAGES,
-        (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES],
-      ][]
-    )
-      .map(([key, image]) => ({ key, image, source: input.publicFiles.find((file) => file.path === image.source) }))
-      .filter((raster) => raster.source !== undefined)
-      .map(async ({ key, image, source }) => {
-        const png = await cached(input.cacheDir, 'png', [source!.contents, `${image.width}x${image.height}`], () =>
-          rasterize(source!.contents, `public/${image.source}`, image.width, image.height),
-        );
-        return { key, image, output: hashedOutput(image.name, 'png', png) };
-      }),
-  );
-  const [{ css: stylesheet, fonts }, rasters, imageSizes] = await Promise.all([
-    stylesheetDone,
-    rastersDone,
-    imageSizesOf(input.publicFiles),
-  ]);
+  // Each picture is named by what it is drawn from, so that pages can link it while sharp draws
+  // it on its own threads: loading sharp and drawing the sharing image took 250 ms, which every
+  // clean build waited for before rendering a page.
+  const rasters = (
+    Object.entries(RASTER_IMAGES) as [keyof typeof RASTER_IMAGES, (typeof RASTER_IMAGES)[keyof typeof RASTER_IMAGES]][]
+  )
+    .map(([key, image]) => ({ key, image, source: input.publicFiles.find((file) => file.path === image.source) }))
+    .filter((raster) => raster.source !== undefined);
+  const recipe = rasters.length > 0 ? rasterRecipe() : '';
+  const drawn = rasters.map(({ image, source }) => {
+    const inputs = [source!.contents, `${image.width}x${image.height}`, recipe];
+    const path = `assets/${image.name}.${contentHash(Buffer.concat(inputs.map((each) => Buffer.from(each))))}.png`;
+    const png = cached(input.cacheDir, 'png', inputs, () =>
+      rasterize(source!.contents, `public/${image.source}`, image.width, image.height),
+    );
+    return { path, png };
+  });
+  const pictures = Promise.all(drawn.map(async ({ path, png }): Promise<Output> => ({ path, contents: await png })));
+  // Awaited by the build once the pages are rendered; a failure is reported then, never as unhandled.
+  pictures.catch(() => undefined);
+  const [{ css: stylesheet, fonts }, imageSizes] = await Promise.all([stylesheetDone, imageSizesOf(input.publicFiles)]);
   const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
   const outputs: Output[] = [stylesheetOutput, ...fonts];
   const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = {
@@ -73,11 +78,10 @@ export async function bundleAssets(
   };
   if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source))
     manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;
-  for (const { key, image, output } of rasters) {
-    outputs.push(output);
-    manifest[key] = { url: `/${output.path}`, width: image.width, height: image.height };
-  }
-  return { manifest, outputs, imageSizes };
+  rasters.forEach(({ key, image }, at) => {
+    manifest[key] = { url: `/${drawn[at]!.path}`, width: image.width, height: image.height };
+  });
+  return { manifest, outputs, pictures, imageSizes };
 }
 
 /** A bundled stylesheet as the generator's cache keeps it: the fonts' bytes in base64, with the files read. */

@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,5 +47,30 @@ describe('bundleAssets', () => {
     expect(bytesOf(await bundleAssets(input(cache)))).toEqual(bytesOf(first));
     const remade = JSON.parse(await readFile(join(cache, entry!), 'utf8')) as typeof saved;
     expect(remade.inputs.find((file) => file.path === font.path)!.hash).not.toBe('0000000000');
+  });
+
+  it('names each drawing by what it is drawn from, so pages can link it before it is drawn', async () => {
+    const publicFiles = ['favicon.svg', 'images/og-image.svg'].map((path) => ({
+      path,
+      contents: readFileSync(join('public', path)),
+    }));
+    const cacheDir = join(folder, 'pictures-cache');
+    const first = await bundleAssets({ ...input(join(folder, 'generator-cache')), publicFiles, cacheDir });
+    const pictures = await first.pictures;
+    expect(pictures.map((picture) => `/${picture.path}`)).toEqual([
+      first.manifest.socialImage!.url,
+      first.manifest.touchIcon!.url,
+    ]);
+    for (const picture of pictures) expect((picture.contents as Buffer).subarray(1, 4).toString()).toBe('PNG');
+    // Another drawing of the same source: another address; the same source again: the same one.
+    const changed = publicFiles.map((file) =>
+      file.path === 'favicon.svg'
+        ? { ...file, contents: Buffer.from(file.contents.toString().replace('<svg', '<svg data-x="1"')) }
+        : file,
+    );
+    const second = await bundleAssets({ ...input(join(folder, 'generator-cache')), publicFiles: changed, cacheDir });
+    expect(second.manifest.touchIcon!.url).not.toBe(first.manifest.touchIcon!.url);
+    expect(second.manifest.socialImage!.url).toBe(first.manifest.socialImage!.url);
+    await second.pictures;
   });
 });
