@@ -41,13 +41,18 @@ describe('rendering on worker threads', () => {
     const result = await runCli(['build', '--out', 'broken'], { cwd: project, env: { SITEGEN_THREADS: 'always' } });
     expect(result.code).toBe(0);
     const page = join(project, 'content/es/articles/article-00003.md');
+    const text = await readFile(page, 'utf8');
     await appendFile(page, '\nVegeu [una pàgina que no hi és](/articles/no-existeix).\n');
-    const failed = await runCli(['build', '--out', 'broken'], { cwd: project, env: { SITEGEN_THREADS: 'always' } });
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(
-      /content\/es\/articles\/article-00003\.md:\d+:\d+ BrokenLink — the link to \/articles\/no-existeix/,
-    );
-    expect(failed.stderr).not.toMatch(/\n\s+at /);
+    try {
+      const failed = await runCli(['build', '--out', 'broken'], { cwd: project, env: { SITEGEN_THREADS: 'always' } });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(
+        /content\/es\/articles\/article-00003\.md:\d+:\d+ BrokenLink — the link to \/articles\/no-existeix/,
+      );
+      expect(failed.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await writeFile(page, text);
+    }
   });
 
   it('ends the threads a first build started early when the content is refused before any page renders', async () => {
