@@ -22,12 +22,18 @@ export function findOrphanPages(outputs: readonly Output[]): BuildError[] {
   const routeOf = new Map(pages.map((page) => [page.route!.url, page.route!]));
   const linksOf = new Map<string, string[]>();
   const linkedFrom = new Map<string, string[]>();
+  // The menu's and the footer's links are on every page: each is resolved once.
+  const targetOf = new Map<string, Route | undefined>();
   for (const page of pages) {
     const from = page.route!;
     const targets = new Set<string>();
     for (const link of page.summary!.links) {
-      const url = pageUrlOf(link);
-      const target = url === undefined ? undefined : routeOf.get(url);
+      let target = targetOf.get(link);
+      if (target === undefined && !targetOf.has(link)) {
+        const url = pageUrlOf(link);
+        target = url === undefined ? undefined : routeOf.get(url);
+        targetOf.set(link, target);
+      }
       if (target && target.id !== from.id) targets.add(target.url);
     }
     linksOf.set(from.url, [...targets]);
