@@ -7,7 +7,7 @@
 // (settings, collections, routes) is made first by the build's own stages and is not timed; each
 // thread's start, with React, remark and the templates loaded, is, as in the remark floor.
 //   node bench/design-floor.js [--sizes 1000,5000] [--runs 3]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,8 +23,11 @@ const { values } = parseArgs({
 });
 const threads = availableParallelism();
 const scratch = mkdtempSync(join(tmpdir(), 'sitegen-design-floor-'));
+// Inside the package, as the generator's own bundle is: the packages it keeps out resolve from there.
+mkdirSync(join(repositoryRoot, 'node_modules/.cache'), { recursive: true });
+const bundleDir = mkdtempSync(join(repositoryRoot, 'node_modules/.cache/sitegen-design-floor-'));
 try {
-  const bundle = await bundlePages(join(scratch, 'bundle'));
+  const bundle = await bundlePages(bundleDir);
   const { siteOf } = await import(pathToFileURL(bundle).href);
   console.log(
     `remark + tables + strikethrough + remark-html + the page's React component, ${threads} threads, nothing written (median of ${values.runs})`,
@@ -47,6 +50,7 @@ try {
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
 }
 
 /** Bundles bench/design-floor-pages.tsx as cli/bin.js bundles the generator; returns the file. */
