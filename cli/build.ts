@@ -16,7 +16,6 @@ import { buildRoutes } from './stages/route.ts';
 import { validateContent } from './stages/validate.ts';
 import { bundleWidgets, widgetFilesFor } from './stages/widgets.ts';
 import { fsWriter, writeVersion, type Writer } from './stages/write.ts';
-import { startRenderThreads } from './render/worker-pool.ts';
 import type { FileStamp, Output, Site, Written } from './types.ts';
 
 /** A finished build: the site record, every file written, the warnings and how long each step took. */
@@ -69,116 +68,99 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const incremental = await openIncrementalBuild(config, options.incremental);
 
   const sources = await task('load', () => loadSources(config));
-  // A build that renders every page of a large site starts its render threads now: they load
-  // while this thread validates and bundles, on the core it leaves idle.
-  const { renderThreads } = config;
-  const isLarge = renderThreads && sources.content.length >= renderThreads.from;
-  const threads = isLarge && !incremental.remembersPages() ? startRenderThreads(renderThreads.script) : undefined;
+  // The stylesheet, icons and widgets need nothing of the content: esbuild and sharp work on
+  // other threads and processes while this one validates.
+  const bundled = settled(task('bundle', () => bundleAssets({ ...config, publicFiles: sources.publicFiles })));
+  const widgetsBundled = settled(task('widgets', () => bundleWidgets(config.widgetsDir, config.generatorCacheDir)));
+  const content = await task('validate', () => validateContent(sources, incremental.parser()));
+  const { routes, redirects } = await task('route', () => buildRoutes(content));
+  const images = await task('images', () => buildImages(content.images, config.cacheDir));
+  const [assets, widgets] = [await bundled(), await widgetsBundled()];
+  const scripts = widgets.scripts;
+  const buildYear = config.buildTime.getUTCFullYear();
+  const site: Site = {
+    content,
+    routes,
+    redirects,
+    assets: assets.manifest,
+    images: images.manifest,
+    imageSizes: assets.imageSizes,
+    scripts,
+    buildYear,
+  };
+  const languages = content.languages.map((language) => language.code);
+
+  const draft = await writer.begin(incremental.written(config.outDir));
   try {
-    return await buildFromSources();
-  } finally {
-    await threads?.stop();
-  }
-
-  /** The rest of the pipeline, from the sources loaded. */
-  async function buildFromSources(): Promise<BuildResult> {
-    // The stylesheet, icons and widgets need nothing of the content: esbuild and sharp work on
-    // other threads and processes while this one validates.
-    const bundled = settled(task('bundle', () => bundleAssets({ ...config, publicFiles: sources.publicFiles })));
-    const widgetsBundled = settled(task('widgets', () => bundleWidgets(config.widgetsDir, config.generatorCacheDir)));
-    const content = await task('validate', () => validateContent(sources, incremental.parser()));
-    const { routes, redirects } = await task('route', () => buildRoutes(content));
-    const images = await task('images', () => buildImages(content.images, config.cacheDir));
-    const [assets, widgets] = [await bundled(), await widgetsBundled()];
-    const scripts = widgets.scripts;
-    const buildYear = config.buildTime.getUTCFullYear();
-    const site: Site = {
-      content,
-      routes,
-      redirects,
-      assets: assets.manifest,
-      images: images.manifest,
-      imageSizes: assets.imageSizes,
-      scripts,
-      buildYear,
-    };
-    const languages = content.languages.map((language) => language.code);
-
-    const draft = await writer.begin(incremental.written(config.outDir));
-    try {
-      const jobs = listPageJobs(site);
-      const plan = await task('plan', () => incremental.plan(site, jobs, draft));
-      const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
-      const rendered = await task('render', (line) =>
-        renderSite(site, plan.toRender, {
-          threads: config.renderThreads && { ...config.renderThreads, started: threads },
-          progress: line,
-          into: draft,
-          compress: hasCopies,
-        }),
+    const jobs = listPageJobs(site);
+    const plan = await task('plan', () => incremental.plan(site, jobs, draft));
+    const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
+    const rendered = await task('render', (line) =>
+      renderSite(site, plan.toRender, {
+        threads: config.renderThreads,
+        progress: line,
+        into: draft,
+        compress: hasCopies,
+      }),
+    );
+    const pages = [...rendered.pages.flatMap((page) => page.outputs), ...plan.carried, ...rendered.files];
+    const files = [
+      ...pages,
+      ...assets.outputs,
+      ...(await assets.pictures),
+      ...images.outputs,
+      ...widgetFilesFor(pages, widgets),
+      ...content.publicFiles,
+    ];
+    const hosts = await task('hosts', () => buildHostConfigs(files, redirects, content.settings, languages));
+    const verdict = await task('check', () =>
+      judgeSite([...files, ...hosts.site], scripts, languages, {
+        earlier: content.warnings,
+        isStrict: config.isStrict,
+      }),
+    );
+    const copies = hasCopies
+      ? await task('compress', () =>
+          precompress(
+            files,
+            config.compressCacheDir,
+            (path) => draft.current(path),
+            (made) => draft.add(made),
+            rendered.copies,
+          ),
+        )
+      : [];
+    const written = await task('write', () => draft.finish([...files, ...hosts.site, ...copies]));
+    const folders = new Map([[config.outDir, written]]);
+    const hostWriter = options.hostWriter ?? (!options.writer && fsWriter(config.hostsDir));
+    if (hostWriter) {
+      // The upload folders hold the site's files without the copies: links to the files just written.
+      const siteFiles = writer.folder ? files.map(({ path }) => siteFileOf(writer.folder!, path, written)) : files;
+      const last = incremental.written(config.hostsDir);
+      const hostsWritten = await task('host folders', () =>
+        writeVersion(hostWriter, hostFolderFiles(hosts, siteFiles), last),
       );
-      const pages = [...rendered.pages.flatMap((page) => page.outputs), ...plan.carried, ...rendered.files];
-      const files = [
-        ...pages,
-        ...assets.outputs,
-        ...(await assets.pictures),
-        ...images.outputs,
-        ...widgetFilesFor(pages, widgets),
-        ...content.publicFiles,
-      ];
-      const hosts = await task('hosts', () => buildHostConfigs(files, redirects, content.settings, languages));
-      const verdict = await task('check', () =>
-        judgeSite([...files, ...hosts.site], scripts, languages, {
-          earlier: content.warnings,
-          isStrict: config.isStrict,
-        }),
-      );
-      const copies = hasCopies
-        ? await task('compress', () =>
-            precompress(
-              files,
-              config.compressCacheDir,
-              (path) => draft.current(path),
-              (made) => draft.add(made),
-              rendered.copies,
-            ),
-          )
-        : [];
-      const written = await task('write', () => draft.finish([...files, ...hosts.site, ...copies]));
-      const folders = new Map([[config.outDir, written]]);
-      const hostWriter = options.hostWriter ?? (!options.writer && fsWriter(config.hostsDir));
-      if (hostWriter) {
-        // The upload folders hold the site's files without the copies: links to the files just written.
-        const siteFiles = writer.folder ? files.map(({ path }) => siteFileOf(writer.folder!, path, written)) : files;
-        const last = incremental.written(config.hostsDir);
-        const hostsWritten = await task('host folders', () =>
-          writeVersion(hostWriter, hostFolderFiles(hosts, siteFiles), last),
-        );
-        folders.set(config.hostsDir, hostsWritten);
-      }
-      const outputs = [...files, ...hosts.site].map((output) => ({
-        ...output,
-        stamp: written.files.get(output.path)!,
-      }));
-      const summary = summarizeBuild(site, outputs, { jobs: jobs.length, ...verdict });
-      await task('remember', () =>
-        incremental.remember(site, rendered.pages, folders, { summary, inputs: options.inputs }),
-      );
-
-      return {
-        site,
-        outputs,
-        warnings: verdict.warnings,
-        timings,
-        scriptWeights: verdict.weights,
-        rendered: plan.toRender.length,
-        kept: jobs.length - plan.toRender.length,
-        incremental,
-        summary,
-      };
-    } finally {
-      await draft.discard();
+      folders.set(config.hostsDir, hostsWritten);
     }
+    const outputs = [...files, ...hosts.site].map((output) => ({ ...output, stamp: written.files.get(output.path)! }));
+    const summary = summarizeBuild(site, outputs, { jobs: jobs.length, ...verdict });
+    await task('remember', () =>
+      incremental.remember(site, rendered.pages, folders, { summary, inputs: options.inputs }),
+    );
+
+    return {
+      site,
+      outputs,
+      warnings: verdict.warnings,
+      timings,
+      scriptWeights: verdict.weights,
+      rendered: plan.toRender.length,
+      kept: jobs.length - plan.toRender.length,
+      incremental,
+      summary,
+    };
+  } finally {
+    await draft.discard();
   }
 }
 

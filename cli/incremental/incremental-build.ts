@@ -28,8 +28,6 @@ export interface BuildPlan {
 export interface IncrementalBuild {
   /** A parser for this build's content files (see cli/validate/parse-file.ts). */
   parser(): ParseFile;
-  /** Whether the last build's pages are known: without them, every page renders. */
-  remembersPages(): boolean;
   /** What the last build's writer left in `folder` (an absolute path), for this build's writer of it. */
   written(folder: string): Written | undefined;
   /** Which pages to render; the others are carried over as `draft` (the new version of the site) still has them. */
@@ -50,7 +48,6 @@ export interface IncrementalBuild {
 /** A build that renders every page and remembers nothing: the generator's version is unknown. */
 const renderEverything: IncrementalBuild = {
   parser: () => parseContentFile,
-  remembersPages: () => false,
   written: () => undefined,
   plan: (_site, jobs) => ({ toRender: jobs, carried: [] }),
   remember: async () => undefined,
@@ -81,8 +78,6 @@ export async function openIncrementalBuild(
         return known;
       };
     },
-
-    remembersPages: () => (last?.pages.size ?? 0) > 0,
 
     written: (folder) => last?.written.get(folder),
 

@@ -1,22 +1,15 @@
 // A render thread: receives the build's render context once, then batches of pages, and
-// answers each page with its result as soon as it is rendered, in the order given. It may be
-// started before the context is known (worker-pool.ts): its bundle and templates load meanwhile.
-import { parentPort } from 'node:worker_threads';
+// answers each page with its result as soon as it is rendered, in the order given.
+import { parentPort, workerData } from 'node:worker_threads';
 import { pageCopiesOf } from '../lib/compression.ts';
-import { createPageRenderer, type PageJob } from './render-page.tsx';
-import type { ThreadSetup } from './worker-pool.ts';
+import { createPageRenderer, type PageJob, type RenderContext } from './render-page.tsx';
 
+const { context, compress } = workerData as { context: RenderContext; compress: boolean };
+const render = createPageRenderer(context);
 const encoder = new TextEncoder();
-let render: ReturnType<typeof createPageRenderer> | undefined;
-let compress = false;
-parentPort!.on('message', async (message: ThreadSetup | PageJob[]) => {
-  if (!Array.isArray(message)) {
-    render = createPageRenderer(message.context);
-    compress = message.compress;
-    return;
-  }
-  for (const job of message) {
-    const { html, ...result } = await render!(job);
+parentPort!.on('message', async (jobs: PageJob[]) => {
+  for (const job of jobs) {
+    const { html, ...result } = await render(job);
     // As bytes in a buffer of their own, moved to the main thread rather than copied: it
     // writes bytes, and a page's text would otherwise be cloned and then encoded there.
     const bytes = html === undefined ? undefined : encoder.encode(html);

@@ -16,7 +16,7 @@ import {
 } from '../render/render-page.tsx';
 import type { ProgressLine } from '../lib/progress.ts';
 import { mergeRepeatedErrors } from '../render/template-error.ts';
-import { renderInThreads, type RenderThreads } from '../render/worker-pool.ts';
+import { renderInThreads } from '../render/worker-pool.ts';
 import type { Output, PageSummary, Redirect, Route, Site } from '../types.ts';
 
 /** A rendered page: its files (the page, and copies where hosts look for a 404 page) and what it looked up. */
@@ -72,11 +72,8 @@ export function listPageJobs(site: Site): PageJob[] {
 
 /** How pages render, and where each goes once rendered. */
 export interface RenderOptions {
-  /**
-   * Worker threads, used when at least `from` pages are to render, or whenever they were
-   * `started` before (the build knew every page would render); none: this thread.
-   */
-  readonly threads?: { readonly script: string; readonly from: number; readonly started?: RenderThreads };
+  /** Worker threads, used when at least `from` pages are to render; none: this thread. */
+  readonly threads?: { readonly script: string; readonly from: number };
   /** Whether the threads also make each page's compressed copies (the compress stage makes the rest). */
   readonly compress?: boolean;
   readonly progress?: ProgressLine;
@@ -134,9 +131,7 @@ export async function renderSite(
     if (made.length > 0) copies.push(...(into ? await into.add(made) : made));
   };
   const copies: Output[] = [];
-  if (threads?.started && jobs.length > 0) {
-    await threads.started.render(context, jobs, accept, { compress });
-  } else if (threads && jobs.length >= threads.from) {
+  if (threads && jobs.length >= threads.from) {
     await renderInThreads(threads.script, context, jobs, accept, { compress });
   } else {
     const render = createPageRenderer(context, createPageIndex(context.pages, context.files, context.imageSizes));

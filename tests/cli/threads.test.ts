@@ -54,25 +54,4 @@ describe('rendering on worker threads', () => {
       await writeFile(page, text);
     }
   });
-
-  it('ends the threads a first build started early when the content is refused before any page renders', async () => {
-    // A first build of a folder renders every page: its threads start before validation.
-    const page = join(project, 'content/ca/articles/article-00004.md');
-    const text = await readFile(page, 'utf8');
-    await writeFile(page, text.replace(/^---\n/, ''));
-    try {
-      const started = performance.now();
-      const failed = await runCli(['build', '--out', 'refused'], {
-        cwd: project,
-        env: { SITEGEN_THREADS: 'always' },
-        timeoutMs: 30_000,
-      });
-      expect(failed.code, failed.stderr).toBe(1);
-      expect(failed.stderr).toMatch(/content\/ca\/articles\/article-00004\.md:1:1 InvalidFrontmatter/);
-      // A thread left running would hold the process open until the timeout kills it.
-      expect(performance.now() - started).toBeLessThan(15_000);
-    } finally {
-      await writeFile(page, text);
-    }
-  });
 });
