@@ -34,38 +34,42 @@ export async function renderInThreads(
     { length: threads },
     () => new Worker(workerScript, { workerData: { context, compress }, env: process.env }),
   );
+  // Every thread gets one batch before any gets a second (which waits in its queue while it
+  // renders the first): sent thread by thread, two at a time, fewer than twice as many batches
+  // as threads left the last thread none, and the build waiting for it for ever.
+  const seconds: (() => boolean)[] = [];
   try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            let pending = Promise.resolve();
-            // Pages sent and not yet answered: the next batch waits in the thread's queue
-            // while it renders the current one, so it never waits for the main thread.
-            let unanswered = 0;
-            const send = () => {
-              const batch = batches.shift();
-              if (!batch) return false;
-              unanswered += batch.length;
-              worker.postMessage(batch);
-              return true;
-            };
-            worker.on('message', (result: PageResult) => {
-              pending = pending.then(() => onResult(result));
-              pending.catch(reject);
-              unanswered -= 1;
-              if (unanswered < BATCH) send();
-              if (unanswered === 0) pending.then(resolve, reject);
-            });
-            worker.on('error', reject);
-            worker.on('exit', (code) => {
-              if (code !== 0) reject(new Error(`a render thread stopped with exit code ${code}`));
-            });
-            send();
-            send();
-          }),
-      ),
+    const runs = workers.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          let pending = Promise.resolve();
+          // Pages sent and not yet answered: the next batch waits in the thread's queue
+          // while it renders the current one, so it never waits for the main thread.
+          let unanswered = 0;
+          const send = () => {
+            const batch = batches.shift();
+            if (!batch) return false;
+            unanswered += batch.length;
+            worker.postMessage(batch);
+            return true;
+          };
+          worker.on('message', (result: PageResult) => {
+            pending = pending.then(() => onResult(result));
+            pending.catch(reject);
+            unanswered -= 1;
+            if (unanswered < BATCH) send();
+            if (unanswered === 0) pending.then(resolve, reject);
+          });
+          worker.on('error', reject);
+          worker.on('exit', (code) => {
+            if (code !== 0) reject(new Error(`a render thread stopped with exit code ${code}`));
+          });
+          send();
+          seconds.push(send);
+        }),
     );
+    for (const second of seconds) second();
+    await Promise.all(runs);
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

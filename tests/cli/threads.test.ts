@@ -54,4 +54,17 @@ describe('rendering on worker threads', () => {
       await writeFile(page, text);
     }
   });
+
+  it('renders on threads a number of pages that fills fewer batches than twice the threads', async () => {
+    const env = { SITEGEN_THREADS: 'always' };
+    expect((await runCli(['build', '--out', 'few'], { cwd: project, env })).code).toBe(0);
+    // 30 pages to render again: a batch of 24 and one of 6. Sent two at a time, thread by
+    // thread, both went to the first thread, and the build waited for the second for ever.
+    const pages = Array.from({ length: 10 }, (_, at) => `articles/article-${String(at + 10).padStart(5, '0')}.md`);
+    for (const locale of ['ca', 'es', 'en'])
+      for (const page of pages) await appendFile(join(project, 'content', locale, page), '\nUna línia més.\n');
+    const again = await buildWithReport(['--out', 'few'], { cwd: project, env, timeoutMs: 30_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.report.rendered).toBe(30);
+  });
 });
