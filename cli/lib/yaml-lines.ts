@@ -36,7 +36,6 @@ export interface YamlSource {
  * BuildError at the first syntax error, placed where a person fixes it (see `whereToFix`).
  */
 export function parseYaml(text: string, file: string, lineOffset = 0, code: ErrorCode = 'InvalidYaml'): YamlSource {
-  // Most texts are read by js-yaml, and by the yaml package only when a position is asked for.
   const quick = quickYamlData(text);
   if (!quick) return parseYamlDocument(text, file, lineOffset, code);
   let exact: YamlSource | undefined;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import { cached } from '../lib/cache-file.ts';
+import { cached, keyOf } from '../lib/cache-file.ts';
 import { writeWhole } from '../lib/whole-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import { imageSizesOf } from '../lib/image-size.ts';
@@ -58,15 +58,14 @@ export async function bundleAssets(input: BundleInput): Promise<{
     .map(([key, image]) => ({ key, image, source: input.publicFiles.find((file) => file.path === image.source) }))
     .filter((raster) => raster.source !== undefined);
   const recipe = rasters.length > 0 ? rasterRecipe() : '';
-  const drawn = rasters.map(({ image, source }) => {
+  const drawings = rasters.map(({ key, image, source }) => {
     const inputs = [source!.contents, `${image.width}x${image.height}`, recipe];
-    const path = `assets/${image.name}.${contentHash(Buffer.concat(inputs.map((each) => Buffer.from(each))))}.png`;
     const png = cached(input.cacheDir, 'png', inputs, () =>
       rasterize(source!.contents, `public/${image.source}`, image.width, image.height),
     );
-    return { path, png };
+    return { key, image, path: `assets/${image.name}.${keyOf(inputs)}.png`, png };
   });
-  const pictures = Promise.all(drawn.map(async ({ path, png }): Promise<Output> => ({ path, contents: await png })));
+  const pictures = Promise.all(drawings.map(async ({ path, png }): Promise<Output> => ({ path, contents: await png })));
   // Awaited by the build once the pages are rendered; a failure is reported then, never as unhandled.
   pictures.catch(() => undefined);
   const [{ css: stylesheet, fonts }, imageSizes] = await Promise.all([stylesheetDone, imageSizesOf(input.publicFiles)]);
@@ -78,9 +77,8 @@ export async function bundleAssets(input: BundleInput): Promise<{
   };
   if (input.publicFiles.some((file) => file.path === RASTER_IMAGES.touchIcon.source))
     manifest.favicon = `/${RASTER_IMAGES.touchIcon.source}`;
-  rasters.forEach(({ key, image }, at) => {
-    manifest[key] = { url: `/${drawn[at]!.path}`, width: image.width, height: image.height };
-  });
+  for (const { key, image, path } of drawings)
+    manifest[key] = { url: `/${path}`, width: image.width, height: image.height };
   return { manifest, outputs, pictures, imageSizes };
 }
 
