@@ -203,18 +203,22 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean)
   // An editor that saves in place empties the file first, and a busy machine can hold it empty
   // far longer than SETTLE_MS: an empty file is waited for as long as one still changing.
   const isEmptied = (stamps: Map<string, string>) => [...stamps.values()].some((stamp) => stamp.startsWith('0:'));
+  // Resolves with the stamps it last found settled: a build judged superseded against them
+  // catches a file emptied between settling and building, even before the watcher tells.
   const settle = async () => {
     let stamps = stampsOf(pending.keys());
     for (let waits = 0; waits < MAX_SETTLE_WAITS; waits++) {
       await new Promise((wait) => setTimeout(wait, SETTLE_MS));
-      if (!changedSince(stamps) && !isEmptied(stamps)) return;
+      if (!changedSince(stamps) && !isEmptied(stamps)) return stamps;
       stamps = stampsOf(pending.keys());
     }
+    return stamps;
   };
   const flush = async () => {
     if (running) return;
-    running = settle();
-    await running;
+    const settling = settle();
+    running = settling.then(() => undefined);
+    const settled = await settling;
     const paths: string[] = [];
     for (const [path, event] of pending) {
       const isGone = event === 'unlink' || event === 'unlinkDir';
@@ -227,7 +231,7 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean)
       running = undefined;
       return;
     }
-    const stamps = stampsOf(paths);
+    const stamps = new Map(paths.map((path) => [path, settled.get(path) ?? stampOf(path)]));
     running = rebuild(paths, () => pending.size > 0 || changedSince(stamps));
     await running;
     running = undefined;
