@@ -151,6 +151,28 @@ describe('language', () => {
     await page.context().close();
   });
 
+  it('keeps the saved language on a 404 page, whatever address it answers (ruling 31)', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/en/about/`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    const saved = async () => ({
+      storage: await page.evaluate(() => localStorage.getItem('language')),
+      cookies: (await page.context().cookies())
+        .filter((cookie) => ['language', 'nf_lang'].includes(cookie.name))
+        .map((cookie) => cookie.value),
+    });
+    for (const path of ['/nope', '/About', '/ca/nope/', '/es/nope']) {
+      const response = await page.goto(site.url + path);
+      expect(response?.status(), path).toBe(404);
+      // The page island is the one that saves a page's language: once it has started, it has chosen.
+      await islandsReady(page);
+      expect(await saved(), path).toEqual({ storage: 'en', cookies: ['en', 'en'] });
+    }
+    await page.goto(`${site.url}/`);
+    await page.waitForURL('**/en/');
+    await page.context().close();
+  });
+
   it('works with storage that throws on every access: no error, Catalan by default', async () => {
     const { page, errors } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await page.addInitScript(THROWING_STORAGE);

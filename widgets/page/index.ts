@@ -10,12 +10,15 @@ const REVEAL_THRESHOLD = 0.1;
 const LAZY_IMAGE_MARGIN = '200px';
 
 /**
- * Page-wide behaviours: remember the language (docs/behaviour.md#languages), log the address a
- * 404 page answers (docs/behaviour.md#404-pages), reveal on scroll, images near the viewport.
+ * Page-wide behaviours: remember the language, but not on a 404 page (docs/behaviour.md#languages),
+ * log the address a 404 page answers (docs/behaviour.md#404-pages), reveal on scroll, images
+ * near the viewport.
  */
 export function mount(_el: HTMLElement, { language, notFound }: WidgetProps['page']): void {
-  saveLanguage(language);
+  // A 404 page answers any address, a mistyped one or one of another language: only a page
+  // the visitor chose to read says which language they read in (docs/behaviour.md#languages).
   if (notFound) console.warn('Page not found:', location.pathname + location.search);
+  else saveLanguage(language);
   if (!('IntersectionObserver' in window)) return;
   revealOnScroll();
   loadImagesNearViewport();
