@@ -59,6 +59,22 @@ describe('floating chat button', () => {
     await page.context().close();
   });
 
+  it('gives focus back to the button once a message is sent from the keyboard', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/en/about/`);
+    await islandsReady(page);
+    await page.locator('.chat-fab').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+    await page.keyboard.type('Are you open on Saturday?');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+    await tab.close();
+    expect(await page.locator('.chat-panel').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('chat-fab'))).toBe(true);
+    expect(await page.locator('.chat-fab').getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
   it('closes on Escape and gives focus back to the button', async () => {
     const { page } = await openPage(site.browser, site.url, { width: 375, height: 700 });
     await keepConsentBannerAway(page);

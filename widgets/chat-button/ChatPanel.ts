@@ -43,6 +43,8 @@ export function createChatPanel(el: HTMLElement, trigger: HTMLElement, props: Wi
       else window.location.assign(url);
       setOpen(false);
       setText('');
+      // The panel, and the focused field with it, is gone: focus goes back where it came from.
+      trigger.focus();
     };
     return html` <section class="chat-panel" role="dialog" aria-labelledby="chat-panel-title">
       <header class="chat-panel__header">
