@@ -242,3 +242,32 @@ describe('regression: the brand fonts were often missing on a first view (issue 
     await page.context().close();
   });
 });
+
+describe('regression: links smaller than 24 × 24 px on phones (issue 40)', () => {
+  /** The links of `selector` whose 24 × 24 px square around their centre is not all theirs to a click. */
+  const smallTargets = (page: Page, selector: string) =>
+    page.evaluate((selector) => {
+      const small: string[] = [];
+      for (const link of document.querySelectorAll<HTMLElement>(selector)) {
+        link.scrollIntoView({ block: 'center' });
+        const box = link.getBoundingClientRect();
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        const corners = [-11.5, 11.5].flatMap((dx) => [-11.5, 11.5].map((dy) => [x + dx, y + dy] as const));
+        const missed = corners.filter(([cx, cy]) => document.elementFromPoint(cx, cy)?.closest('a') !== link);
+        if (missed.length > 0)
+          small.push(`${link.textContent.trim()} (${Math.round(box.width)} × ${Math.round(box.height)} px)`);
+      }
+      return small;
+    }, selector);
+
+  it.each(['/en/', '/ca/services/hearing-aids/'])(
+    'gives the credit asterisk and the footer’s social links a 24 × 24 px target at 375 px on %s',
+    async (path) => {
+      const { page } = await openPage(browser, server.url, { width: 375, height: 740 });
+      await page.goto(server.url + path);
+      expect(await page.locator('.credit-marker').count()).toBeGreaterThan(0);
+      expect(await smallTargets(page, '.credit-marker, .footer__social a')).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
