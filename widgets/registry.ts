@@ -50,13 +50,15 @@ export interface WidgetProps {
   map: { readonly url: string; readonly title: string };
   /** The brand carousel over the server-rendered list of slides. */
   carousel: { readonly previous: string; readonly next: string; readonly label: string; readonly slideLabel: string };
-  /** The newsletter form: validation, busy state, result toasts. */
+  /** The newsletter form: validation with an inline error, busy state, result toasts. */
   newsletter: {
     readonly endpoint: string;
     readonly busy: string;
     readonly invalid: string;
     readonly success: Toast;
     readonly failure: Toast;
+    /** Shown as the e-mail app opens, when no endpoint is configured (ruling 30). */
+    readonly mailed: Toast;
   };
   /** Home page: hash scroll, smooth anchors, hero fade-in and placeholder. */
   home: { readonly placeholder: string };

@@ -85,6 +85,7 @@ export const uiKeys = [
   'newsletter.success',
   'newsletter.error',
   'newsletter.invalid',
+  'newsletter.mailed',
   'chat.label',
   'chat.status',
   'chat.greeting',
@@ -344,6 +345,10 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'newsletter.invalid': [
     'The message shown when the e-mail address is not valid.',
     'Please enter a valid email address.',
+  ],
+  'newsletter.mailed': [
+    'With no newsletter service configured: the message shown as the visitor’s e-mail app opens with the request.',
+    'Your email app is opening with a request to subscribe: send it and we’ll add you to the list.',
   ],
   'chat.label': ['The WhatsApp chat button’s name, read by screen readers.', 'Contact via WhatsApp'],
   'chat.status': ['The line under the account name in the chat window.', 'Typically replies within 1 hour'],

@@ -26,6 +26,7 @@ export function Newsletter({ settings, pages }: { settings: Settings; pages: Sit
             invalid: t('newsletter.invalid'),
             success: { title: t('newsletter.heading'), description: t('newsletter.success') },
             failure: { title: t('newsletter.heading'), description: t('newsletter.error') },
+            mailed: { title: t('newsletter.heading'), description: t('newsletter.mailed') },
           }}
         >
           <form
@@ -48,6 +49,8 @@ export function Newsletter({ settings, pages }: { settings: Settings; pages: Sit
                 {t('newsletter.submit')}
               </button>
             </div>
+            {/* The form's own message for an address it refuses, written by its script. */}
+            <p id="newsletter-error" className="newsletter__error" role="alert" />
             <p id="newsletter-consent" className="newsletter__consent">
               <a href={privacy.url}>{t('newsletter.consent')}</a>
             </p>

@@ -38,6 +38,20 @@ describe('newsletter', () => {
     expect(
       await page.locator('#newsletter-email').evaluate((input) => (input as HTMLInputElement).validationMessage),
     ).toBe(uiText('en', 'newsletter.invalid'));
+    // The site's own message, beside the field and tied to it, not only the browser's bubble (ruling 30).
+    const error = page.locator('#newsletter-error');
+    expect(await error.isVisible()).toBe(true);
+    expect(await error.textContent()).toBe(uiText('en', 'newsletter.invalid'));
+    expect(await error.getAttribute('role')).toBe('alert');
+    const field = page.locator('#newsletter-email');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe('newsletter-error newsletter-consent');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('newsletter-email');
+    // Typing again takes the message away.
+    await field.press('m');
+    expect(await error.isVisible()).toBe(false);
+    expect(await field.getAttribute('aria-invalid')).toBe('false');
+    expect(await field.getAttribute('aria-describedby')).toBe('newsletter-consent');
     expect(blocked.filter((url) => url.startsWith(ENDPOINT))).toEqual([]);
     await page.context().close();
   });
@@ -76,7 +90,7 @@ describe('newsletter', () => {
     await page.context().close();
   });
 
-  it('with no endpoint configured, writes the shop an e-mail with a valid address, as without JavaScript, and never a failure', async () => {
+  it('with no endpoint configured, writes the shop an e-mail with a valid address, as without JavaScript, and says so in a toast', async () => {
     const { page, blocked } = await openForm(withoutEndpoint, '/ca/');
     const sent: string[] = [];
     page.on('request', (request) => void (request.url().startsWith('mailto:') && sent.push(request.url())));
@@ -86,13 +100,19 @@ describe('newsletter', () => {
     expect(
       await page.locator('#newsletter-email').evaluate((input) => (input as HTMLInputElement).validationMessage),
     ).toBe(uiText('ca', 'newsletter.invalid'));
+    expect(await page.locator('#newsletter-error').textContent()).toBe(uiText('ca', 'newsletter.invalid'));
+    expect(await page.locator('[data-toasts] .toast').count()).toBe(0);
     await page.locator('#newsletter-email').fill('anna@example.org');
     // A mailto: action hands the message to the mail program and the page stays: no navigation to wait for.
     await page.locator('.newsletter button[type=submit]').click({ noWaitAfter: true });
     await expect
       .poll(() => sent)
       .toEqual([`mailto:hola@example.com?subject=${encodeURIComponent('Butlletí')}&body=anna%40example.org`]);
-    expect(await page.locator('[data-toasts] .toast').count()).toBe(0);
+    // The e-mail app may open behind the browser: the page says what happened (ruling 30), never as a failure.
+    const toast = page.locator('[data-toasts] .toast');
+    await expect.poll(() => toast.textContent()).toContain(uiText('ca', 'newsletter.mailed'));
+    expect(await toast.getAttribute('class')).toBe('toast');
+    expect(await page.locator('#newsletter-error').isVisible()).toBe(false);
     expect(blocked.filter((url) => !url.startsWith('https://maps.example.com/'))).toEqual([]);
     await page.context().close();
   });
