@@ -85,6 +85,28 @@ describe('pages', () => {
     }
   });
 
+  it.each(locales)('lists the services in the footer in the spec’s order in %s (ruling 31)', (locale) => {
+    const hrefs = (group: string) =>
+      [...documentOf(site.files, fileOf(locale, 'about')).querySelectorAll(`nav[aria-labelledby="${group}"] a`)].map(
+        (link) => link.getAttribute('href'),
+      );
+    const pages = (...slugs: string[]) => slugs.map((slug) => `/${locale}/services/${slug}/`);
+    expect(hrefs('footer-visual')).toEqual(
+      pages(
+        'eyeglasses',
+        'sunglasses',
+        'contact-lenses',
+        'salut-visual',
+        'orto-k',
+        'image-consulting',
+        'lens-consulting',
+      ),
+    );
+    expect(hrefs('footer-auditory')).toEqual(
+      pages('hearing-test', 'hearing-aids', 'ear-protection', 'technical-aids', 'subvenciones'),
+    );
+  });
+
   it.each(locales)('gives every page the breadcrumbs from home through each folder page above it in %s', (locale) => {
     const trailOf = (id: string) =>
       [...documentOf(site.files, fileOf(locale, id)).querySelectorAll('.breadcrumbs li')].map((item) => [
