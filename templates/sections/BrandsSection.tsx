@@ -1,6 +1,7 @@
 import type { Brand } from '../../cli/types.ts';
 import { useLanguage } from '../i18n.tsx';
 import { Section } from '../components/Section.tsx';
+import { Carousel, CarouselSlide, CarouselTrack } from '../components/Carousel.tsx';
 import { Island } from '../components/Island.tsx';
 
 /** The brand slides (docs/behaviour.md#brands-reviews-and-location): a list the carousel widget enhances, a scrollable row without it. */
@@ -18,11 +19,10 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
           slideLabel: t('brands.slide'),
         }}
       >
-        <div className="carousel" data-carousel="">
-          {/* Focusable so keyboard users can scroll the row when the carousel script is not there. */}
-          <ul className="brand-row" data-carousel-track="" tabIndex={0} aria-labelledby="brands-heading">
+        <Carousel>
+          <CarouselTrack className="brand-row" labelledBy="brands-heading">
             {brands.map((brand) => (
-              <li key={brand.id} className="brand-slide" tabIndex={0}>
+              <CarouselSlide key={brand.id} className="brand-slide">
                 <figure>
                   <img src={brand.logo} alt={brand.name} width={400} height={300} loading="lazy" decoding="async" />
                   <figcaption>
@@ -32,10 +32,10 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
                     {pick(brand.description)}
                   </figcaption>
                 </figure>
-              </li>
+              </CarouselSlide>
             ))}
-          </ul>
-        </div>
+          </CarouselTrack>
+        </Carousel>
       </Island>
     </Section>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../../cli/render/render-page.tsx';
 import type { BuildError } from '../../../cli/errors.ts';
+import { CarouselSlide, CarouselTrack } from '../../../templates/components/Carousel.tsx';
 import { Footer } from '../../../templates/layout/Footer.tsx';
 
 describe('renderDocument', () => {
@@ -24,6 +25,31 @@ describe('renderDocument', () => {
       /^> +\d+ \| +if \(!language\) throw new Error\('useLanguage\(\) was called outside/m,
     );
   });
+
+  it.each([
+    [
+      'CarouselTrack',
+      <CarouselTrack className="brand-row" labelledBy="brands-heading">
+        {null}
+      </CarouselTrack>,
+    ],
+    ['CarouselSlide', <CarouselSlide className="brand-slide">Woodys</CarouselSlide>],
+  ])(
+    'fails with a TemplateError naming the template that used <%s> outside a <Carousel> (ruling 12)',
+    async (part, element) => {
+      const errors: BuildError[] = [];
+      const html = await renderDocument(<main>{element}</main>, 'templates/sections/BrandsSection.tsx', errors);
+      expect(html).toBeUndefined();
+      expect(errors.map((error) => error.code)).toEqual(['TemplateError']);
+      expect(errors[0]!.message).toMatch(
+        new RegExp(`^<${part}> was used outside <Carousel>, rendering templates/sections/BrandsSection\\.tsx`),
+      );
+      expect(errors[0]).toMatchObject({
+        file: 'templates/components/Carousel.tsx',
+        line: expect.any(Number) as number,
+      });
+    },
+  );
 
   it('renders a document with its doctype', async () => {
     expect(
