@@ -146,6 +146,20 @@ describe('pages', () => {
     );
   });
 
+  it('switches language on a 404 page to the other language’s home page, never its 404 page (issue 40)', () => {
+    const notFoundPages = site.outputs.filter((output) => /(^|\/)404(\.html|\/index\.html)$/.test(output.path));
+    expect(notFoundPages.map((output) => output.path).sort()).toEqual(
+      ['404.html', ...locales.flatMap((locale) => [`${locale}/404.html`, `${locale}/404/index.html`])].sort(),
+    );
+    for (const { path } of notFoundPages) {
+      const links = [...documentOf(site.files, path).querySelectorAll('.lang-switcher a')];
+      expect(
+        links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+        path,
+      ).toEqual(locales.map((locale) => [locale, `/${locale}/`]));
+    }
+  });
+
   it('links each page to its three language versions and x-default', () => {
     const document = documentOf(site.files, 'es/services/orto-k/index.html');
     const alternates = Object.fromEntries(
