@@ -22,7 +22,8 @@ const BATCH = 24;
  * survives a full collection (35–40 MB a thread at 15,000 pages): a limit of 512 to 1,536 MB,
  * never reached, kept the peak at 540–590 MB instead of 700, and cost 1–5 % of the time in
  * the collections it added (1,024 MB, pairs: +2.7 % at 15,000 pages, +1 % at 3,000), so the
- * limits stay V8's. The main thread only writes: rendering there would grow its heap by the garbage of every page.
+ * limits stay V8's. The main thread only writes: rendering there would grow its heap by the
+ * garbage of every page.
  */
 export async function renderInThreads(
   workerScript: string,
