@@ -271,3 +271,36 @@ describe('regression: links smaller than 24 × 24 px on phones (issue 40)', () =
     },
   );
 });
+
+describe('regression: the map preview’s text ran out of its box on phones (issue 40)', () => {
+  it.each(['ca', 'es', 'en'])(
+    'keeps the map preview’s text inside it, clear of the address, at 320 px in %s',
+    async (locale) => {
+      const { page } = await openPage(browser, server.url, { width: 320, height: 640 });
+      await page.goto(`${server.url}/${locale}/#contact`);
+      await islandsReady(page);
+      const boxes = await page.evaluate(() => {
+        const box = (element: Element) => {
+          const { top, bottom, left, right } = element.getBoundingClientRect();
+          return { top, bottom, left, right };
+        };
+        const preview = document.querySelector('.map-preview')!;
+        return {
+          preview: box(preview),
+          parts: [...preview.querySelectorAll('p, a, button')]
+            .filter((part) => part.getClientRects().length > 0)
+            .map(box),
+          heading: box(document.querySelector('.location__details h3')!),
+        };
+      });
+      for (const part of boxes.parts) {
+        expect(part.top).toBeGreaterThanOrEqual(boxes.preview.top - 0.5);
+        expect(part.bottom).toBeLessThanOrEqual(boxes.preview.bottom + 0.5);
+        expect(part.left).toBeGreaterThanOrEqual(boxes.preview.left - 0.5);
+        expect(part.right).toBeLessThanOrEqual(boxes.preview.right + 0.5);
+      }
+      expect(boxes.preview.bottom).toBeLessThanOrEqual(boxes.heading.top);
+      await page.context().close();
+    },
+  );
+});
