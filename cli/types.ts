@@ -159,7 +159,7 @@ export interface Route {
   readonly entry?: PageEntry;
   /** The model a model page shows. */
   readonly model?: Model;
-  /** The same page in every language, by language code, in the site's order. */
+  /** The same page in every language, by language code, in the site's order (a 404 page: each home page). */
   readonly alternates: Readonly<Record<Locale, string>>;
   /** True when the page shows the default language's content because this language has none. */
   readonly isFallback: boolean;

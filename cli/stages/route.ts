@@ -49,7 +49,8 @@ function pageRoutes(content: Content): Route[] {
         id: original.id,
         template: entry.template,
         entry,
-        alternates: alternatesOf(codes, original.id),
+        // A missing page has no other language: a 404 page's switcher leads to each home page.
+        alternates: alternatesOf(codes, entry.template === 'not-found' ? '' : original.id),
         isFallback: entry.locale !== locale,
         isIndexable: entry.template !== 'not-found',
       };

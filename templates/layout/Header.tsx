@@ -28,8 +28,6 @@ export function Header({
 }: Pick<PageProps, 'route' | 'settings' | 'languages'> & { favicon?: string }) {
   const { locale, t } = useLanguage();
   const call = t('nav.call', { phone: settings.contact.phone });
-  // A 404 page has no other language: its switcher leads to each language's home page.
-  const isNotFound = route.template === 'not-found';
   return (
     <Island
       name="topbar"
@@ -84,7 +82,7 @@ export function Header({
               {languages.map(({ code, name }) => (
                 <li key={code}>
                   <a
-                    href={isNotFound ? localHref(code, '/') : route.alternates[code]}
+                    href={route.alternates[code]}
                     hrefLang={code}
                     lang={code}
                     aria-current={code === locale ? 'true' : undefined}
