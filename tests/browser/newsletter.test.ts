@@ -80,6 +80,26 @@ describe('newsletter', () => {
     await page.context().close();
   });
 
+  it('says "Subscribing..." in a toast while it posts, then updates that same toast with the result (issue 40)', async () => {
+    const { page } = await openForm(withEndpoint);
+    let release: () => void = () => undefined;
+    await page.route(ENDPOINT, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ status: 200, body: 'ok' });
+    });
+    await page.locator('#newsletter-email').fill('maria@example.org');
+    await page.locator('.newsletter button[type=submit]').click();
+    const toast = page.locator('[data-toasts] .toast');
+    await expect.poll(() => toast.textContent()).toContain('Subscribing...');
+    // Marks the element on screen: an update in place keeps it; a new toast would be another element.
+    await toast.evaluate((element) => element.setAttribute('data-first', ''));
+    release();
+    await expect.poll(() => toast.textContent()).toContain(uiText('en', 'newsletter.success'));
+    expect(await page.locator('[data-toasts] .toast[data-first]').count()).toBe(1);
+    expect(await toast.count()).toBe(1);
+    await page.context().close();
+  });
+
   it('shows a destructive toast when the endpoint fails', async () => {
     const { page } = await openForm(withEndpoint, '/es/');
     await page.route(ENDPOINT, (route) => route.fulfill({ status: 500, body: 'no' }));

@@ -3,8 +3,8 @@ import { showToast } from '../shared/toast-bus.ts';
 
 /**
  * The newsletter form (docs/behaviour.md#newsletter): refuses a malformed address with its own
- * message beside the field, shows the busy label while it posts the address to the configured
- * endpoint, and reports the result in a toast. With no endpoint configured, a valid address
+ * message beside the field, shows the busy label (on the button and in a toast) while it posts the
+ * address to the configured endpoint, and reports the result in that same toast. With no endpoint configured, a valid address
  * goes where the form itself sends it, a message to the shop's e-mail address as without
  * JavaScript, and a toast says so (ruling 30): the e-mail app may open behind the browser.
  */
@@ -38,6 +38,8 @@ export function mount(el: HTMLElement, props: WidgetProps['newsletter']): void {
     event.preventDefault();
     submit.disabled = true;
     submit.textContent = props.busy;
+    // One toast for the whole request: it says the form is busy, then, in place, how it went.
+    const toast = showToast({ title: props.success.title, description: props.busy });
     try {
       const response = await fetch(props.endpoint, {
         method: 'POST',
@@ -45,9 +47,9 @@ export function mount(el: HTMLElement, props: WidgetProps['newsletter']): void {
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       form.reset();
-      showToast(props.success);
+      toast.update(props.success);
     } catch {
-      showToast({ ...props.failure, variant: 'destructive' });
+      toast.update({ ...props.failure, variant: 'destructive' });
     } finally {
       submit.disabled = false;
       submit.textContent = label;

@@ -14,26 +14,37 @@ interface QueuedToast extends Toast {
   readonly open: boolean;
 }
 
-/** Renders the toast queue into `region` and returns the function that adds a toast. */
-export function createToaster(region: HTMLElement): (toast: Toast) => void {
-  // Until the component has mounted, toasts wait in `pending`.
-  let add: ((toast: Toast) => void) | undefined;
-  const pending: Toast[] = [];
+/** The toast queue of spec §3: a toast is added, updated, dismissed (no longer open) and removed. */
+export interface Toaster {
+  /** Adds a toast, open, and returns its id. */
+  add(toast: Toast): number;
+  /** Shows new words or a new variant in the toast `id`, open again; nothing once it has been removed. */
+  update(id: number, toast: Toast): void;
+  dismiss(id: number): void;
+}
+
+/** Renders the toast queue into `region` and returns its operations. */
+export function createToaster(region: HTMLElement): Toaster {
+  // Until the component has mounted, changes wait in `pending`, in order.
+  let setQueue: ((change: (queue: QueuedToast[]) => QueuedToast[]) => void) | undefined;
+  const pending: ((queue: QueuedToast[]) => QueuedToast[])[] = [];
+  const change = (step: (queue: QueuedToast[]) => QueuedToast[]) => {
+    if (setQueue) setQueue(step);
+    else pending.push(step);
+  };
   const closeLabel = region.dataset.closeLabel ?? '×';
   let nextId = 0;
+  const dismiss = (id: number) => {
+    change((queue) => queue.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
+    setTimeout(() => change((queue) => queue.filter((toast) => toast.id !== id)), TOAST_REMOVE_DELAY);
+  };
 
   function Toaster() {
     const [toasts, setToasts] = useState<QueuedToast[]>([]);
     useEffect(() => {
-      const push = (toast: Toast) =>
-        setToasts((queue) => [{ ...toast, id: ++nextId, open: true }, ...queue].slice(0, TOAST_LIMIT));
-      add = push;
-      pending.splice(0).forEach(push);
+      setQueue = setToasts;
+      for (const step of pending.splice(0)) setToasts(step);
     }, []);
-    const dismiss = (id: number) => {
-      setToasts((queue) => queue.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
-      setTimeout(() => setToasts((queue) => queue.filter((toast) => toast.id !== id)), TOAST_REMOVE_DELAY);
-    };
     return toasts
       .filter((toast) => toast.open)
       .map(
@@ -48,9 +59,16 @@ export function createToaster(region: HTMLElement): (toast: Toast) => void {
   }
 
   render(html`<${Toaster} />`, region);
-  return (toast) => {
-    if (add) add(toast);
-    else pending.push(toast);
+  return {
+    add(toast) {
+      const id = ++nextId;
+      change((queue) => [{ ...toast, id, open: true }, ...queue].slice(0, TOAST_LIMIT));
+      return id;
+    },
+    update(id, toast) {
+      change((queue) => queue.map((shown) => (shown.id === id ? { ...toast, id, open: true } : shown)));
+    },
+    dismiss,
   };
 }
 
@@ -71,11 +89,12 @@ function ToastItem({
   const destructive = toast.variant === 'destructive';
   const [paused, setPaused] = useState({ hover: false, focus: false });
   const element = useRef<HTMLDivElement>(null);
+  // New words in the same toast (an update) get their full time to be read.
   useEffect(() => {
     if (destructive || paused.hover || paused.focus) return;
     const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [destructive, paused.hover, paused.focus]);
+  }, [destructive, paused.hover, paused.focus, toast.title, toast.description]);
   const setFocus = (focus: boolean) => setPaused((state) => ({ ...state, focus }));
   return html` <div
     ref=${element}
