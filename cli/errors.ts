@@ -18,6 +18,7 @@ export const errorCatalogue = {
   UnknownLocale: 'Content folders are named after the languages listed in content/site.yaml.',
   UnknownTemplate: 'Use one of the templates listed in content/README.md.',
   DuplicateId: 'Ids must be unique within a collection; rename one of them.',
+  DuplicateBrand: 'The carousel shows each brand once: give that slide another brand, or remove it.',
   DuplicateRoute: 'Two sources produce the same URL; rename or remove one of them.',
   MissingOriginal: 'The first language of content/site.yaml is the source: add the page in its folder first.',
   MissingTranslation: 'Add the text in that language; until then visitors see the default language’s text.',

@@ -73,7 +73,9 @@ function parseByKind(file: SourceFile, languages: readonly Locale[], findings: F
     const schema = z.array(collectionSchemas[collection as keyof typeof collectionSchemas]);
     return parseYamlFile(file, schema, findings, (source) => {
       const entries = source.data as { id: unknown; example?: boolean }[];
-      findDuplicateIds(entries, source, file.file, findings.errors);
+      findDuplicates(entries, 'id', source, file.file, findings.errors);
+      // The carousel's slides are as many different brands (ruling 31).
+      if (collection === 'brands') findDuplicates(entries, 'name', source, file.file, findings.errors);
       checkLocalizedTexts(source, file.file, languages, findings);
       for (const entry of entries) if (entry.example) findings.examples.push(`${file.file}: ${String(entry.id)}`);
       listExamples(source, file, findings);
@@ -98,15 +100,24 @@ function parseYamlFile<T extends z.ZodType>(
   return value;
 }
 
-function findDuplicateIds(entries: readonly object[], source: YamlSource, file: string, errors: BuildError[]): void {
+/** Reports each entry whose `field` repeats an earlier entry's: DuplicateId for ids, DuplicateBrand for brand names. */
+function findDuplicates(
+  entries: readonly object[],
+  field: 'id' | 'name',
+  source: YamlSource,
+  file: string,
+  errors: BuildError[],
+): void {
   const seen = new Set<unknown>();
   entries.forEach((entry, index) => {
-    if (!('id' in entry)) return;
-    if (seen.has(entry.id)) {
-      const where = { file, ...source.positionOf([index, 'id']) };
-      errors.push(new BuildError('DuplicateId', `id "${String(entry.id)}" is used twice`, where));
+    if (!(field in entry)) return;
+    const value = (entry as Record<typeof field, unknown>)[field];
+    if (seen.has(value)) {
+      const where = { file, ...source.positionOf([index, field]) };
+      const code = field === 'id' ? 'DuplicateId' : 'DuplicateBrand';
+      errors.push(new BuildError(code, `${field} "${String(value)}" is used twice`, where));
     }
-    seen.add(entry.id);
+    seen.add(value);
   });
 }
 

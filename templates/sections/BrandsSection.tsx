@@ -24,7 +24,15 @@ export function BrandsSection({ brands }: { brands: readonly Brand[] }) {
             {brands.map((brand) => (
               <CarouselSlide key={brand.id} className="brand-slide">
                 <figure>
-                  <img src={brand.logo} alt={brand.name} width={400} height={300} loading="lazy" decoding="async" />
+                  <img
+                    src={brand.logo}
+                    alt={brand.name}
+                    width={400}
+                    height={300}
+                    loading="lazy"
+                    decoding="async"
+                    draggable={false}
+                  />
                   <figcaption>
                     <span className="brand-slide__name" aria-hidden="true">
                       {brand.name}

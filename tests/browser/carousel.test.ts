@@ -86,6 +86,27 @@ describe('brand carousel', () => {
     await page.context().close();
   });
 
+  it('drags from a logo as from anywhere on a slide: the browser never starts dragging the image (issue 40)', async () => {
+    const { page } = await openBrands(375);
+    const logo = page.locator('.brand-slide img').first();
+    expect(await logo.evaluate((image: HTMLImageElement) => image.draggable)).toBe(false);
+    // A drag the browser starts anyway (a link or picture a maintainer adds) is cancelled by the track.
+    const started = await logo.evaluate((image) => {
+      const event = new DragEvent('dragstart', { bubbles: true, cancelable: true });
+      image.dispatchEvent(event);
+      return !event.defaultPrevented;
+    });
+    expect(started).toBe(false);
+    const box = (await logo.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 80, y, { steps: 6 });
+    await page.mouse.up();
+    expect(await visibleSlides(page)).toEqual([1]);
+    await page.context().close();
+  });
+
   it('shows the brand name on hover and on focus, over 4:3 images', async () => {
     const { page } = await openBrands(1280);
     const name = page.locator('.brand-slide').first().locator('.brand-slide__name');

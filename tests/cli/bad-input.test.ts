@@ -83,6 +83,12 @@ const cases: BadInput[] = [
     expected: [/content\/collections\/services\.yaml:\d+/, 'DuplicateId', 'visual-health'],
   },
   {
+    name: 'a brand shown twice in the carousel (ruling 31, issue 40)',
+    file: 'content/collections/brands.yaml',
+    edit: replace('name: PaperEyes', 'name: Woodys'),
+    expected: [/content\/collections\/brands\.yaml:\d+:\d+/, 'DuplicateBrand', 'Woodys'],
+  },
+  {
     name: 'a duplicate route',
     file: 'content/es/about/index.md',
     edit: () =>

@@ -91,6 +91,9 @@ function enableDrag(track: HTMLElement, move: (direction: 1 | -1) => void): void
     dragged = true;
     move(distance < 0 ? 1 : -1);
   });
+  // A picture or link in a slide would start the browser's own drag, which ends the pointer's
+  // events (pointercancel) before the threshold is reached: the carousel would not move.
+  track.addEventListener('dragstart', (event) => event.preventDefault());
   const end = () => (startX = undefined);
   track.addEventListener('pointerup', end);
   track.addEventListener('pointercancel', end);
