@@ -1,4 +1,17 @@
-import type { Heading, Link, Nodes, PhrasingContent, Root, RootContent, Table, TableCell, Text } from 'mdast';
+import type {
+  BlockContent,
+  Blockquote,
+  Heading,
+  Link,
+  Nodes,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+  TableCell,
+  Text,
+} from 'mdast';
 import type { Processor } from 'unified';
 import { BuildError } from '../errors.ts';
 import { withTrailingSlash, splitUrl } from './url.ts';
@@ -28,6 +41,11 @@ export interface MarkdownContext {
   readonly exists: (path: string) => boolean;
   readonly blocks: GeneratedBlocks;
   readonly inlines?: GeneratedInlines;
+  /**
+   * A page of questions (template `faq`): each `###` heading, with what follows it up to the next
+   * heading, is a question a visitor opens and closes, with an id to link to.
+   */
+  readonly questions?: boolean;
 }
 
 let processor: Promise<Processor<Root, undefined, undefined, Root, string>> | undefined;
@@ -58,6 +76,9 @@ function markdownProcessor() {
   });
   return processor;
 }
+/** A question's opening tag as the sanitiser writes it (see `asQuestions`). */
+const QUESTION_ID = /<details id="user-content-([^"]+)">/g;
+
 /** `{{dotted.path}}`: a setting written into a text. */
 export const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
@@ -103,8 +124,45 @@ export async function renderMarkdown(
     }
   };
   resolve(tree);
+  if (context.questions) {
+    // Imported here, as the processor's packages are: only a page of questions needs it.
+    const { default: Slugger } = await import('github-slugger');
+    tree.children = asQuestions(tree.children, new Slugger());
+  }
   // remark-html compiles mdast itself, so the tree stays mdast through `run`.
-  return String(processor.stringify(processor.runSync(tree) as Root));
+  const html = String(processor.stringify(processor.runSync(tree) as Root));
+  // The sanitiser prefixes every id of a text ("user-content-") so that it never takes one of the
+  // layout's; a question's id is in the addresses that link to it, so it keeps its own words.
+  return context.questions ? html.replace(QUESTION_ID, '<details id="$1">') : html;
+}
+
+/**
+ * Each `###` heading and the blocks after it, up to the next heading, as
+ * `<details id="…"><summary><h3>…</h3></summary>…</details>`: the heading
+ * stays a heading inside its summary, and the id is its text as GitHub writes one
+ * (`#how-much-does-an-eye-examination-cost`), numbered where two questions read the same.
+ */
+function asQuestions(blocks: readonly RootContent[], slugs: { slug(text: string): string }): RootContent[] {
+  const result: RootContent[] = [];
+  let question: Blockquote | undefined;
+  for (const block of blocks) {
+    if (block.type === 'heading' && block.depth === 3) {
+      const summary: Paragraph = { type: 'paragraph', data: { hName: 'summary' }, children: [] };
+      // A heading in a summary is valid HTML; mdast has no such node, so it is set in by hand.
+      (summary.children as RootContent[]).push(block);
+      question = {
+        type: 'blockquote',
+        data: { hName: 'details', hProperties: { id: slugs.slug(textOf(block)) } },
+        children: [summary],
+      };
+      result.push(question);
+    } else if (block.type === 'heading') {
+      question = undefined;
+      result.push(block);
+    } else if (question) question.children.push(block as BlockContent);
+    else result.push(block);
+  }
+  return result;
 }
 
 /** A body heading is a section of the page: below its title, and with words a screen reader can announce. */

@@ -51,6 +51,7 @@ export async function renderBody(
       exists,
       blocks: generatedBlocks(context, route.locale, t, pick),
       inlines: generatedInlines(t),
+      questions: route.template === 'faq',
     },
     errors,
   );

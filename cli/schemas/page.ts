@@ -3,9 +3,10 @@ import { isoDateSchema, SEARCH_LIMITS, searchDescriptionSchema, siteFileSchema, 
 
 /**
  * Page templates a markdown file may ask for; each is one component in templates/pages/.
- * `index` is a folder's own page (`services/index.md`): its text, then the pages in the folder.
+ * `index` is a folder's own page (`services/index.md`): its text, then the pages in the folder;
+ * `faq` a page of questions, each `###` heading one that opens and closes.
  */
-export const pageTemplates = ['home', 'service', 'page', 'legal', 'model-list', 'index', 'not-found'] as const;
+export const pageTemplates = ['home', 'service', 'page', 'faq', 'legal', 'model-list', 'index', 'not-found'] as const;
 
 /** Front matter of a markdown page (content/<locale>/**\/*.md). */
 export const frontMatterSchema = z

@@ -13,6 +13,7 @@ export const pageComponents = {
   home: HomePage,
   service: ServicePage,
   page: ContentPage,
+  faq: ContentPage,
   legal: ContentPage,
   'model-list': ModelListPage,
   index: IndexPage,

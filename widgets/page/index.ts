@@ -19,9 +19,21 @@ export function mount(_el: HTMLElement, { language, notFound }: WidgetProps['pag
   // the visitor chose to read says which language they read in (docs/behaviour.md#languages).
   if (notFound) console.warn('Page not found:', location.pathname + location.search);
   else saveLanguage(language);
+  openLinkedQuestion();
+  addEventListener('hashchange', openLinkedQuestion);
   if (!('IntersectionObserver' in window)) return;
   revealOnScroll();
   loadImagesNearViewport();
+}
+
+/**
+ * A link to a question of a page of questions (`/faq/#how-much…`) opens it: the browser scrolls
+ * to a closed <details> but leaves its answer hidden.
+ */
+function openLinkedQuestion(): void {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (target instanceof HTMLDetailsElement) target.open = true;
 }
 
 /**
