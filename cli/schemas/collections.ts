@@ -285,6 +285,12 @@ export const modelSchema = z
         'hearing-aid for a hearing-aid family, accessory for an accessory: the models page lists them apart.',
       examples: ['hearing-aid'],
     }),
+    // Until the shop has its own photo, the page shows the illustration of its kind of device.
+    image: siteFileSchema.optional().meta({
+      description:
+        'The model’s photo by its path from the site’s root: a JPEG or PNG of content/images/ becomes a responsive photo, an SVG of public/ is shown as it is; optional: without it, the page shows an illustration of its kind of device.',
+      examples: ['/images/oticon-intent.jpg'],
+    }),
     released: z
       .number()
       .int()

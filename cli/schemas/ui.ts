@@ -22,6 +22,7 @@ export const uiKeys = [
   'hero.title',
   'hero.subtitle',
   'hero.shopNow',
+  'hero.visitFacts',
   'trust.label',
   'trust.years',
   'trust.professionals',
@@ -36,6 +37,8 @@ export const uiKeys = [
   'audiology.heading',
   'audiology.intro',
   'audiology.centreLink',
+  'services.more',
+  'services.all',
   'reviews.heading',
   'reviews.intro',
   'reviews.rating',
@@ -204,7 +207,11 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'The sentence under the home page’s main heading.',
     'Optical and audiology care in the heart of Poblenou, with time to explain every step.',
   ],
-  'hero.shopNow': ['The hero’s button that leads to the products section.', 'Explore our products'],
+  'hero.shopNow': ['The hero’s link that leads to the products section.', 'Explore our products'],
+  'hero.visitFacts': [
+    'How long a first visit of the hero takes and what it costs; {minutes} and {price} come from the settings.',
+    '{minutes} minutes · {price}',
+  ],
   'trust.label': ['The name of the strip of figures under the hero, read by screen readers.', 'The centre in figures'],
   'trust.years': [
     'The caption under the number of years since the shop opened, in the trust strip.',
@@ -240,6 +247,8 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'The link under the audiology services to the hearing centre’s page.',
     'Discover our hearing centre',
   ],
+  'services.more': ['The heading of the home page’s shorter list of the other services of a column.', 'Also'],
+  'services.all': ['The home page’s link to the page of every service.', 'All our services'],
   'reviews.heading': ['The heading of the home page’s reviews section.', 'What people say about us'],
   'reviews.intro': [
     'The sentence under the reviews section’s heading.',

@@ -25,6 +25,7 @@ interface AssetReference {
 const COLLECTION_IMAGES = [
   { file: 'collections/products.yaml', collection: 'products', field: 'image', allowsPhoto: true },
   { file: 'collections/brands.yaml', collection: 'brands', field: 'logo', allowsPhoto: false },
+  { file: 'collections/oticon-models.yaml', collection: 'models', field: 'image', allowsPhoto: true },
 ] as const;
 
 /** An image in a page's markdown: `![Alt](/images/shop.jpg "priority")`; not `//host/…`, another site's. */
@@ -34,7 +35,7 @@ const IMAGE_FILE = /\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
 
 /**
  * Every image a page's front matter (`image.src`), its text (`![…](/images/…)`) or a collection
- * (a product's `image`, a brand's `logo`) names must be a file of the site, and a field's a
+ * (a product's or a model's `image`, a brand's `logo`) names must be a file of the site, and a field's a
  * readable image: else the page shows a broken image, and the build says so at the field or
  * the text, not at the page it would make, with the nearest images' names.
  * Returns the content images with the fields and texts that name them, so the images stage can

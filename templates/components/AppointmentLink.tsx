@@ -12,11 +12,14 @@ export function AppointmentLink({
   settings,
   duration,
   subject,
+  context,
   className = 'button button--primary',
 }: {
   settings: Settings;
   duration?: number;
   subject?: string;
+  /** What the visit is, read after the button's words where several buttons book different visits. */
+  context?: string;
   className?: string;
 }) {
   const { t } = useLanguage();
@@ -34,7 +37,9 @@ export function AppointmentLink({
     <Island name="appointment" load="idle" props={props} as="span">
       <a className={className} href={href} target="_blank" rel="noopener noreferrer">
         {t('appointment.book')}
-        <span className="visually-hidden"> {t('link.newTab')}</span>
+        <span className="visually-hidden">
+          {context && `: ${context}`} {t('link.newTab')}
+        </span>
       </a>
     </Island>
   );

@@ -9,9 +9,12 @@ import { languageOf, trailOf } from '../site-pages.ts';
 
 /**
  * A page of text (templates `page` and `legal`, and the base of service pages): breadcrumbs,
- * title, the date of a legal text, the page's own photo if it has one, `lead` (a service page's
- * key facts), the body, then `children`. The photo sits right under the title, on the first
- * screen at every width: it loads first, never lazily, and without one nothing is left in its place.
+ * title, the date of a legal text, the page's picture, `lead` (a service page's key facts), the
+ * body, then `children`. The picture sits right under the title, on the first screen at every
+ * width: it loads first, never lazily. It is the page's own photo, or, on the page a product card
+ * leads to, the card's drawing of that kind of product (decorative) until the page has one;
+ * without either nothing is left in its place. On wide screens the lead is a column of its own
+ * beside the text, and stays in view while the text scrolls (docs/behaviour.md#content).
  * The entry's texts carry their language where it is not the page's (a page its language lacks).
  */
 export function ContentPage(props: PageProps & { lead?: ReactNode; children?: ReactNode }) {
@@ -20,24 +23,26 @@ export function ContentPage(props: PageProps & { lead?: ReactNode; children?: Re
   const entry = route.entry!;
   const trail = trailOf(pages, route);
   const lang = languageOf(route);
+  const drawing = props.collections.products.find((product) => product.link === `/${route.id}`)?.image;
+  const picture = entry.image ?? (drawing && { src: drawing, alt: '', width: 400, height: 300 });
   return (
     <BaseLayout {...props} trail={trail}>
-      <article className={`page page--${route.template}`}>
+      <article className={`page page--${route.template}${props.lead ? ' page--aside' : ''}`}>
         <PageHeading trail={trail} title={entry.title} lang={lang} />
         {route.template === 'legal' && entry.updated && (
           <p className="page__updated">{t('page.updated', { date: formatDate(region, entry.updated) })}</p>
         )}
-        {entry.image && (
+        {picture && (
           <Photo
-            {...entry.image}
+            {...picture}
             className="page__image"
             images={props.images}
             sizes="(min-width: 48rem) 44rem, 100vw"
             priority
-            lang={lang}
+            lang={entry.image ? lang : undefined}
           />
         )}
-        {props.lead}
+        {props.lead && <div className="page__aside">{props.lead}</div>}
         <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         {props.children}
       </article>

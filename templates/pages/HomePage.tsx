@@ -1,4 +1,4 @@
-import type { PageProps } from '../../cli/types.ts';
+import type { PageProps, Settings } from '../../cli/types.ts';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
@@ -11,6 +11,7 @@ import { ProductsSection } from '../sections/ProductsSection.tsx';
 import { ReviewsSection } from '../sections/ReviewsSection.tsx';
 import { ServicesSection } from '../sections/ServicesSection.tsx';
 import { TrustStrip } from '../sections/TrustStrip.tsx';
+import { VisitsOffer } from '../sections/VisitsOffer.tsx';
 import { businessData } from '../seo/structured-data.ts';
 import { labelOf, languageOf } from '../site-pages.ts';
 
@@ -21,7 +22,7 @@ const HERO_PLACEHOLDER = '/images/illustrations/hero-placeholder.svg';
 
 /** The home page, its sections in order with their anchor ids (docs/behaviour.md#home-page). */
 export function HomePage(props: PageProps) {
-  const { locale, t } = useLanguage();
+  const { locale, t, pick } = useLanguage();
   const { route, pages, settings, collections, bodyHtml, assets } = props;
   const audiologyCentre = pages.find(locale, 'services/audiologia-centro');
   const business = businessData(
@@ -30,21 +31,36 @@ export function HomePage(props: PageProps) {
     { name: labelOf(audiologyCentre), url: audiologyCentre.url },
     assets.socialImage?.url,
   );
+  const services = pages.find(locale, 'services');
   const hero = route.entry?.image;
   const cards = (section: 'optical' | 'audiology') =>
     collections.services.filter((card) => card.section === section && card.onHome);
+  // A visit is told by its service's card sentence, or its page's description without a card.
+  const visit = (id: string, visit: Settings['visits']['eyeExam']) => {
+    const page = pages.find(locale, id);
+    const card = collections.services.find((entry) => entry.link === `/${id}`);
+    return { page, description: card ? pick(card.description) : (page.entry?.description ?? ''), visit };
+  };
   return (
     <BaseLayout {...props} structuredData={business}>
       <Island name="home" load="load" props={{ placeholder: HERO_PLACEHOLDER }}>
-        <section id="hero" className={hero ? 'hero' : 'hero hero--text'} aria-labelledby="hero-heading">
+        <section
+          id="hero"
+          className={hero ? 'hero hero-band' : 'hero hero-band hero--text'}
+          aria-labelledby="hero-heading"
+        >
           <div className="hero__text">
             <h1 id="hero-heading">{t('hero.title')}</h1>
             <p className="hero__subtitle">{t('hero.subtitle')}</p>
-            <p className="hero__actions">
-              <AppointmentLink settings={settings} />
-              <a className="button button--secondary" href={localHref(locale, '/#products')}>
-                {t('hero.shopNow')}
-              </a>
+            <VisitsOffer
+              settings={settings}
+              visits={[
+                visit('services/salut-visual', settings.visits.eyeExam),
+                visit('services/hearing-test', settings.visits.hearingTest),
+              ]}
+            />
+            <p className="hero__more">
+              <a href={localHref(locale, '/#products')}>{t('hero.shopNow')}</a>
             </p>
           </div>
           {/* The largest element of the first screen: loaded first, never lazily. */}
@@ -53,7 +69,7 @@ export function HomePage(props: PageProps) {
               {...hero}
               className="hero__image"
               images={props.images}
-              sizes="(min-width: 56rem) 38rem, 100vw"
+              sizes="(min-width: 56rem) 34rem, 100vw"
               priority
               dataHero
               lang={languageOf(route)}
@@ -69,19 +85,19 @@ export function HomePage(props: PageProps) {
         health={settings.health}
         images={props.images}
       />
-      <ServicesSection id="optical" heading={t('optical.heading')} intro={t('optical.intro')} cards={cards('optical')}>
-        <AppointmentLink settings={settings} duration={OPTICAL_VISIT_MINUTES} />
-      </ServicesSection>
-      <ServicesSection
-        id="audiology"
-        heading={t('audiology.heading')}
-        intro={t('audiology.intro')}
-        cards={cards('audiology')}
-      >
-        <a className="button button--secondary" href={localHref(locale, '/services/audiologia-centro')}>
-          {t('audiology.centreLink')}
-        </a>
-      </ServicesSection>
+      <div className="services-band">
+        <ServicesSection id="optical" heading={t('optical.heading')} cards={cards('optical')}>
+          <AppointmentLink settings={settings} duration={OPTICAL_VISIT_MINUTES} context={t('optical.heading')} />
+        </ServicesSection>
+        <ServicesSection id="audiology" heading={t('audiology.heading')} cards={cards('audiology')}>
+          <a className="button button--secondary" href={localHref(locale, '/services/audiologia-centro')}>
+            {t('audiology.centreLink')}
+          </a>
+        </ServicesSection>
+        <p className="services-band__all">
+          <a href={services.url}>{t('services.all')}</a>
+        </p>
+      </div>
       <ReviewsSection reviews={collections.reviews} source={settings.reviews} />
       <BrandsSection brands={collections.brands} />
       <LocationSection settings={settings} policyUrl={props.pages.find(locale, 'legal/cookies-policy').url} />

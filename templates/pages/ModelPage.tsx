@@ -2,13 +2,22 @@ import type { PageProps } from '../../cli/types.ts';
 import { AdvertisingAuthorisation } from '../components/AdvertisingAuthorisation.tsx';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { Photo } from '../components/Photo.tsx';
 import { useLanguage } from '../i18n.tsx';
 import { BaseLayout } from '../layout/BaseLayout.tsx';
 import { trailOf } from '../site-pages.ts';
 
+/** What a model's page shows until the shop has a photo of it: a drawing of its kind of device. */
+const ILLUSTRATIONS = {
+  'hearing-aid': '/images/products/hearing-aids.svg',
+  accessory: '/images/products/hearing-accessory.svg',
+} as const;
+
 /**
- * One hearing-aid family or accessory of the collection: summary, the specifications it has, its
- * text, and the authorisation to advertise medical devices when the settings give one.
+ * One hearing-aid family or accessory of the collection: summary, its picture beside the
+ * specifications it has (its photo, or the drawing of its kind of device, decorative, until
+ * there is one), its text, and the authorisation to advertise medical devices when the settings
+ * give one.
  */
 export function ModelPage(props: PageProps) {
   const { locale, t, pick } = useLanguage();
@@ -35,19 +44,31 @@ export function ModelPage(props: PageProps) {
       <article className="page">
         <PageHeading trail={trail} title={model.name} />
         <p className="page__lead">{pick(model.summary)}</p>
-        {specs.length > 0 && (
-          <>
-            <h2>{t('model.specs')}</h2>
-            <dl className="specs">
-              {specs.map(([term, value]) => (
-                <div key={term}>
-                  <dt>{term}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </>
-        )}
+        <div className="model__overview">
+          <Photo
+            src={model.image ?? ILLUSTRATIONS[model.kind]}
+            alt={model.image ? model.name : ''}
+            width={400}
+            height={300}
+            images={props.images}
+            sizes="(min-width: 56rem) 24rem, 100vw"
+            className="model__picture"
+            priority
+          />
+          {specs.length > 0 && (
+            <div className="model__specs">
+              <h2>{t('model.specs')}</h2>
+              <dl className="specs">
+                {specs.map(([term, value]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+        </div>
         <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <p className="page__actions">
           <AppointmentLink settings={settings} />

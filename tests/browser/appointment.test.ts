@@ -11,9 +11,9 @@ describe('appointment button and toasts', () => {
     await islandsReady(page);
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.locator('.hero [data-island="appointment"] a').click(),
+      page.locator('.hero .visit:first-child [data-island="appointment"] a').click(),
     ]);
-    await tab.waitForURL('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=60', {
+    await tab.waitForURL('https://calendar.example.com/optica-poblenou/book?subject=consultation&duration=45', {
       timeout: 15_000,
     });
     expect(await tab.evaluate(() => window.opener as unknown)).toBeNull();
@@ -55,7 +55,8 @@ describe('appointment button and toasts', () => {
     });
     await page.goto(`${site.url}/ca/`);
     await islandsReady(page);
-    for (let click = 0; click < 3; click += 1) await page.locator('.hero [data-island="appointment"] a').click();
+    for (let click = 0; click < 3; click += 1)
+      await page.locator('.hero .visit:first-child [data-island="appointment"] a').click();
     await expect.poll(() => page.locator('[data-toasts] .toast').count()).toBe(1);
     // Every click has been handled and rendered by the next frame but one: still one toast then.
     await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
@@ -79,12 +80,12 @@ describe('appointment button and toasts', () => {
       .poll(
         async () => {
           await page.clock.runFor(500);
-          return page.locator('.hero [data-island="appointment"][data-hydrated]').count();
+          return page.locator('.hero .visit:first-child [data-island="appointment"][data-hydrated]').count();
         },
         { timeout: 15_000 },
       )
       .toBe(1);
-    const book = page.locator('.hero [data-island="appointment"] a');
+    const book = page.locator('.hero .visit:first-child [data-island="appointment"] a');
     const toast = page.locator('[data-toasts] .toast');
     const shown = async () => (await toast.count()) === 1;
 
@@ -120,8 +121,8 @@ describe('appointment button and toasts', () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.url}/en/`);
-    const link = page.locator('.hero [data-island="appointment"] a');
-    expect(await link.getAttribute('href')).toContain('subject=consultation&duration=60');
+    const link = page.locator('.hero .visit:first-child [data-island="appointment"] a');
+    expect(await link.getAttribute('href')).toContain('subject=consultation&duration=45');
     expect(await link.getAttribute('target')).toBe('_blank');
     await context.close();
   });

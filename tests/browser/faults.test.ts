@@ -119,7 +119,7 @@ describe('faults, in Chromium', () => {
     );
     await page.goto(`${site.url}/en/`);
     await islandsReady(page);
-    await page.locator('.hero [data-island="appointment"] a').click();
+    await page.locator('.hero .visit:first-child [data-island="appointment"] a').click();
     await expect.poll(() => page.locator('.toast--destructive').isVisible()).toBe(true);
     await page.locator('.chat-fab').click();
     await page.locator('.chat-panel input').fill('Hello');

@@ -232,7 +232,15 @@ describe('regression: the brand fonts were often missing on a first view (issue 
       await page.goto(server.url + path);
       await page.evaluate(() => document.fonts.ready);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => [...document.fonts].every((face) => face.status === 'loaded'))).toBe(true);
+      // The web fonts have come; a fallback face (a local one) loads only where it draws text.
+      const webFonts = await page.evaluate(() =>
+        [...document.fonts].filter((face) => !face.family.includes('fallback')).map((face) => face.status),
+      );
+      expect(webFonts.length).toBeGreaterThan(0);
+      expect(
+        webFonts.every((status) => status === 'loaded'),
+        webFonts.join(),
+      ).toBe(true);
       expect(await takeShifts(page), path).toEqual([]);
       expect(await facesDrawing(page, ['h1', 'main p']), path).toEqual([
         expect.stringMatching(/\(installed\)$/),
@@ -241,6 +249,31 @@ describe('regression: the brand fonts were often missing on a first view (issue 
     }
     await page.context().close();
   });
+});
+
+describe('regression: headings lost their weight when the brand fonts did not come (issue 40)', () => {
+  it.each(['/ca/', '/en/services/hearing-aids/'])(
+    'draws the headings of %s in a bold installed face, and the text in a regular one, without the web fonts',
+    async (path) => {
+      const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
+      await page.route('**/assets/fonts/**', (route) => route.abort());
+      await page.goto(server.url + path);
+      await page.evaluate(() => document.fonts.ready);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const faceOf = async (selector: string) => {
+        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        return fonts.map((font) => `${font.postScriptName} (${font.isCustomFont ? 'web font' : 'installed'})`);
+      };
+      expect(await faceOf('h1')).toEqual([expect.stringMatching(/^\S+-Bold \(installed\)$/)]);
+      expect(await faceOf('main h2')).toEqual([expect.stringMatching(/^\S+-Bold \(installed\)$/)]);
+      expect(await faceOf('main p')).toEqual([expect.not.stringMatching(/Bold/)]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('regression: links smaller than 24 × 24 px on phones (issue 40)', () => {
@@ -301,6 +334,52 @@ describe('regression: the map preview’s text ran out of its box on phones (iss
       }
       expect(boxes.preview.bottom).toBeLessThanOrEqual(boxes.heading.top);
       await page.context().close();
+    },
+  );
+});
+
+describe('regression: the FAQ was 4,700 px of text on a phone, its answers not linkable (issue 40)', () => {
+  it('shows the questions closed, opens one on a click or a key, and opens the one a link names', async () => {
+    const { page, errors } = await openPage(browser, server.url, { width: 375, height: 740 });
+    await page.goto(`${server.url}/en/faq/`);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000);
+    const first = page.locator('.prose details').first();
+    const answer = first.locator(':scope > p').first();
+    expect(await answer.isVisible()).toBe(false);
+    await first.locator('summary').click();
+    expect(await answer.isVisible()).toBe(true);
+    await first.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await answer.isVisible()).toBe(false);
+    const id = await page.locator('.prose details').nth(5).getAttribute('id');
+    await page.goto(`${server.url}/en/faq/#${id}`);
+    const linked = page.locator(`[id="${id}"]`);
+    await expect.poll(() => linked.evaluate((element: HTMLDetailsElement) => element.open)).toBe(true);
+    expect(await linked.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(740);
+    const other = await page.locator('.prose details').nth(1).getAttribute('id');
+    await page.evaluate((other) => (location.hash = other!), other);
+    await expect
+      .poll(() => page.locator(`[id="${other}"]`).evaluate((element: HTMLDetailsElement) => element.open))
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('regression: the home page was ten sections of cards at one volume, 11,200 px tall on a phone (issue 40)', () => {
+  it.each(['ca', 'es', 'en'])(
+    'tells its story in under 6,500 px at 375 px and under 4,500 px at 1440 px in %s',
+    async (language) => {
+      const heights: number[] = [];
+      for (const width of [375, 1440]) {
+        const { page } = await openPage(browser, server.url, { width, height: 900 });
+        await page.goto(`${server.url}/${language}/`);
+        await page.evaluate(() => document.fonts.ready);
+        heights.push(await page.evaluate(() => document.documentElement.scrollHeight));
+        await page.context().close();
+      }
+      expect(heights[0]).toBeLessThan(6500);
+      expect(heights[1]).toBeLessThan(4500);
     },
   );
 });

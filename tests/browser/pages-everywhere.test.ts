@@ -184,16 +184,16 @@ describe('scroll reveal and lazy images', () => {
   it('reveals cards as they come into view, once, and leaves those on screen at load as they are', async () => {
     const { page } = await openPage(browser, server.url, { width: 1280, height: 1300 });
     await page.goto(`${server.url}/es/`);
-    const lastReview = page.locator('.review').last();
+    const lastService = page.locator('#audiology .service-card').last();
     const firstProduct = page.locator('.product-card').first();
-    await expect.poll(() => lastReview.evaluate((card) => card.classList.contains('reveal'))).toBe(true);
+    await expect.poll(() => lastService.evaluate((card) => card.classList.contains('reveal'))).toBe(true);
     expect(
       await firstProduct.evaluate((card) => [card.classList.contains('reveal'), getComputedStyle(card).opacity]),
     ).toEqual([false, '1']);
     // Hidden 20 px below its place at once (no transition of the card's own slides it there),
     // then faded and slid in over 700 ms with no delay.
     expect(
-      await lastReview.evaluate((card) => [
+      await lastService.evaluate((card) => [
         card.classList.contains('is-revealed'),
         getComputedStyle(card).transitionDuration,
         getComputedStyle(card).opacity,
@@ -201,16 +201,16 @@ describe('scroll reveal and lazy images', () => {
       ]),
     ).toEqual([false, '0s', '0', 20]);
     // Only the class changes: an inline (inherited) property would restyle all the card holds.
-    expect(await lastReview.getAttribute('style')).toBeNull();
-    await lastReview.scrollIntoViewIfNeeded();
-    await expect.poll(() => lastReview.evaluate((card) => getComputedStyle(card).opacity)).toBe('1');
-    const fade = await lastReview.evaluate((card) => {
+    expect(await lastService.getAttribute('style')).toBeNull();
+    await lastService.scrollIntoViewIfNeeded();
+    await expect.poll(() => lastService.evaluate((card) => getComputedStyle(card).opacity)).toBe('1');
+    const fade = await lastService.evaluate((card) => {
       const { transitionProperty, transitionDuration, transitionDelay } = getComputedStyle(card);
       return [transitionProperty, transitionDuration, transitionDelay];
     });
     expect(fade).toEqual(['opacity, transform', '0.7s, 0.7s', '0s, 0s']);
     await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await lastReview.evaluate((card) => card.classList.contains('is-revealed'))).toBe(true);
+    expect(await lastService.evaluate((card) => card.classList.contains('is-revealed'))).toBe(true);
     await page.context().close();
   });
 

@@ -71,8 +71,11 @@ describe('accessibility of the markup', () => {
       for (const image of document.querySelectorAll('img')) {
         expect(image.hasAttribute('alt'), `${path}: ${image.outerHTML}`).toBe(true);
         expect(image.getAttribute('width') && image.getAttribute('height'), `${path}: ${image.outerHTML}`).toBeTruthy();
-        // The home page's hero, or a page's own picture right under its title.
-        const isHero = image.hasAttribute('data-hero') || image.classList.contains('page__image');
+        // The home page's hero, a page's own picture right under its title, a model's beside its specifications.
+        const isHero =
+          image.hasAttribute('data-hero') ||
+          image.classList.contains('page__image') ||
+          image.classList.contains('model__picture');
         const isTopBar = Boolean(image.closest('header'));
         if (!isHero && !isTopBar) expect(image.getAttribute('loading'), `${path}: ${image.outerHTML}`).toBe('lazy');
         if (isHero) expect(image.getAttribute('fetchpriority')).toBe('high');

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
+import { uiText } from '../helpers/ui.ts';
 
 /** The folders that are pages themselves, listing the pages in them (docs/behaviour.md#routes). */
 const folders = ['services', 'products', 'legal'];
@@ -271,6 +272,62 @@ describe('pages', () => {
     expect(document.querySelector('#audiology a[href="/ca/services/audiologia-centro/"]')).not.toBeNull();
     expect(document.querySelector('#optical a[href*="duration=30"]')).not.toBeNull();
   });
+
+  it.each(['ca', 'es', 'en'])(
+    'opens the %s home page with the two first visits: what each is, how long, what it costs, and its booking (issue 40)',
+    (locale) => {
+      const { visits } = site.site.content.settings;
+      const document = documentOf(site.files, `${locale}/index.html`);
+      const offer = [...document.querySelectorAll('#hero .visit')].map((visit) => ({
+        page: visit.querySelector('h2 a')?.getAttribute('href'),
+        what: visit.querySelector('.visit__what')?.textContent,
+        facts: visit.querySelector('.visit__facts')?.textContent,
+        booking: new URL(visit.querySelector<HTMLAnchorElement>('a.button')!.href).searchParams.get('duration'),
+      }));
+      const card = (link: string) =>
+        site.site.content.collections.services.find((service) => service.link === link)!.description[locale];
+      const price = (amount: number) =>
+        new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(amount);
+      const facts = (visit: { minutes: number; price: number }) =>
+        uiText(locale, 'hero.visitFacts')
+          .replace('{minutes}', String(visit.minutes))
+          .replace('{price}', price(visit.price));
+      expect(offer).toEqual([
+        {
+          page: `/${locale}/services/salut-visual/`,
+          what: card('/services/salut-visual'),
+          facts: facts(visits.eyeExam),
+          booking: String(visits.eyeExam.minutes),
+        },
+        {
+          page: `/${locale}/services/hearing-test/`,
+          what: card('/services/hearing-test'),
+          facts: facts(visits.hearingTest),
+          booking: String(visits.hearingTest.minutes),
+        },
+      ]);
+    },
+  );
+
+  it('shows the services in one band of two columns, three with their sentence and the rest by name, and links to all of them (issue 40)', () => {
+    const document = documentOf(site.files, 'en/index.html');
+    const band = document.querySelector('.services-band')!;
+    expect([...band.querySelectorAll(':scope > section')].map((column) => column.id)).toEqual(['optical', 'audiology']);
+    for (const id of ['optical', 'audiology']) {
+      const cards = site.site.content.collections.services.filter((card) => card.section === id && card.onHome);
+      const column = band.querySelector(`#${id}`)!;
+      expect([...column.querySelectorAll('.service-card h3')].map((title) => title.textContent)).toEqual(
+        cards.slice(0, 3).map((card) => card.title.en),
+      );
+      expect([...column.querySelectorAll('.service-card p')].map((text) => text.textContent)).toEqual(
+        cards.slice(0, 3).map((card) => card.description.en),
+      );
+      expect([...column.querySelectorAll('.service-links a')].map((link) => link.textContent)).toEqual(
+        cards.slice(3).map((card) => card.title.en),
+      );
+    }
+    expect(band.querySelector('.services-band__all a')?.getAttribute('href')).toBe('/en/services/');
+  });
 });
 
 describe('folder pages', () => {
@@ -480,13 +537,66 @@ describe('what a health and consumer regulator reads (issue 28)', () => {
     },
   );
 
-  it('shows the review page’s score and links to it under the reviews, which speak of the service', () => {
+  it('shows the review page’s score and links to it beside the reviews, which speak of the service', () => {
     const reviews = documentOf(site.files, fileOf('en', '')).querySelector('#reviews')!;
-    expect(reviews.querySelector('.reviews__summary')?.textContent?.replace(/\s+/g, ' ')).toBe(
+    expect(reviews.querySelector('.reviews__summary .reviews__score')?.textContent?.replace(/\s+/g, ' ')).toBe(
       '4.8 ★ out of 5 from 120 reviews on Google Maps',
     );
-    expect(reviews.querySelector('.section__actions a')?.getAttribute('href')).toBe(
+    expect(reviews.querySelector('.reviews__summary a.button')?.getAttribute('href')).toBe(
       site.site.content.settings.reviews.url,
     );
   });
+});
+
+describe('pictures, brands and questions where a visitor expects them (issue 40)', () => {
+  it('shows on every product page its photo or, until there is one, the drawing of its kind of product', () => {
+    for (const locale of ['ca', 'es', 'en']) {
+      for (const product of site.site.content.collections.products) {
+        const image = documentOf(site.files, fileOf(locale, product.link.slice(1))).querySelector('.page__image');
+        expect(image?.getAttribute('src'), `${locale}${product.link}`).toBe(product.image);
+        expect(image?.getAttribute('alt'), `${locale}${product.link}`).toBe('');
+      }
+      for (const model of site.site.content.collections.models) {
+        const page = documentOf(site.files, fileOf(locale, `products/oticon-models/${model.id}`));
+        const picture = page.querySelector('.model__overview > .model__picture');
+        expect(picture?.getAttribute('src'), `${locale} ${model.id}`).toBe(
+          model.kind === 'hearing-aid' ? '/images/products/hearing-aids.svg' : '/images/products/hearing-accessory.svg',
+        );
+        expect(picture?.nextElementSibling?.matches('.model__specs') ?? true, `${locale} ${model.id}`).toBe(true);
+      }
+    }
+  });
+
+  it('shows seven different brands in the carousel, each as its logo (ruling 31)', () => {
+    const slides = [...documentOf(site.files, 'en/index.html').querySelectorAll('.brand-slide img')];
+    const names = slides.map((logo) => logo.getAttribute('alt'));
+    expect(names).toHaveLength(7);
+    expect(new Set(names).size).toBe(7);
+    expect(new Set(slides.map((logo) => logo.getAttribute('src'))).size).toBe(7);
+  });
+
+  it.each(['ca', 'es', 'en'])(
+    'makes each question of the %s FAQ a closed <details> with its heading in the summary and an id of its words',
+    (locale) => {
+      const document = documentOf(site.files, fileOf(locale, 'faq'));
+      const questions = [...document.querySelectorAll('.prose details')];
+      const headings = [...document.querySelectorAll('.prose h3')];
+      expect(questions.length).toBeGreaterThan(8);
+      expect(questions).toHaveLength(headings.length);
+      for (const question of questions) {
+        const heading = question.querySelector(':scope > summary > h3');
+        expect(heading, question.outerHTML.slice(0, 80)).not.toBeNull();
+        expect(question.hasAttribute('open')).toBe(false);
+        expect(question.id).toMatch(/^[\p{Ll}\d]+(-[\p{Ll}\d]+)+$/u);
+        expect(question.id.split('-')[0]).toBe(
+          heading!.textContent
+            .toLowerCase()
+            .split(/\s/)[0]!
+            .replace(/[^\p{L}\d]/gu, ''),
+        );
+        expect(question.querySelector(':scope > p')).not.toBeNull();
+      }
+      expect(new Set(questions.map((question) => question.id)).size).toBe(questions.length);
+    },
+  );
 });

@@ -130,7 +130,7 @@ describe('a page without a photo', () => {
   });
 
   it.each([
-    ['es/services/orto-k/index.html', 'key-facts'],
+    ['es/services/orto-k/index.html', 'page__aside'],
     ['es/about/index.html', 'prose'],
   ])('goes from the title of %s straight to its %s, with nothing left in the photo’s place', (path, next) => {
     const document = documentOf(site.files, path);
