@@ -17,10 +17,10 @@ export interface ShownToast {
 export function showToast(toast: Toast): ShownToast {
   const region = document.querySelector<HTMLElement>('[data-toasts]');
   if (!region) return { update: () => undefined, dismiss: () => undefined };
-  toaster ??= import('./toasts/Toaster.ts').then((module) => module.createToaster(region));
-  const id = toaster.then((queue) => queue.add(toast));
+  const queue = (toaster ??= import('./toasts/Toaster.ts').then((module) => module.createToaster(region)));
+  const id = queue.then((toasts) => toasts.add(toast));
   return {
-    update: (next) => void Promise.all([toaster, id]).then(([queue, shown]) => queue.update(shown, next)),
-    dismiss: () => void Promise.all([toaster, id]).then(([queue, shown]) => queue.dismiss(shown)),
+    update: (next) => void Promise.all([queue, id]).then(([toasts, shown]) => toasts.update(shown, next)),
+    dismiss: () => void Promise.all([queue, id]).then(([toasts, shown]) => toasts.dismiss(shown)),
   };
 }
