@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse (mobile and desktop presets) on a home, a service, a model and a legal page in
+// Lighthouse (mobile and desktop presets) on a home, a service, a model, a legal and the FAQ page in
 // each language, against the built site served locally; prints the four category scores,
 // LCP, TBT, CLS and bytes of each page's median run (Lighthouse's own choice of it, as
 // Lighthouse CI makes it, over 3 runs unless `--runs N`), and the spread of the performance
@@ -30,6 +30,7 @@ const pages = ['ca', 'es', 'en'].flatMap((lang) => [
   `/${lang}/services/hearing-aids/`,
   `/${lang}/products/oticon-models/intent/`,
   `/${lang}/legal/privacy-policy/`,
+  `/${lang}/faq/`,
 ]);
 
 const preview = spawn(process.execPath, [join(root, 'cli/bin.js'), 'preview', '--port', String(port)], {

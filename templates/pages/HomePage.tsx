@@ -36,10 +36,10 @@ export function HomePage(props: PageProps) {
   const cards = (section: 'optical' | 'audiology') =>
     collections.services.filter((card) => card.section === section && card.onHome);
   // A visit is told by its service's card sentence, or its page's description without a card.
-  const visit = (id: string, visit: Settings['visits']['eyeExam']) => {
+  const visit = (id: string, length: Settings['visits']['eyeExam']) => {
     const page = pages.find(locale, id);
     const card = collections.services.find((entry) => entry.link === `/${id}`);
-    return { page, description: card ? pick(card.description) : (page.entry?.description ?? ''), visit };
+    return { page, description: card ? pick(card.description) : (page.entry?.description ?? ''), visit: length };
   };
   return (
     <BaseLayout {...props} structuredData={business}>
