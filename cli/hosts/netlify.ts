@@ -2,12 +2,22 @@ import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
 import { headersFile } from './headers-file.ts';
 import { HOST_FILES, notFoundPageOf, ROOT_NOT_FOUND, targetIn, type HostTable } from './rules.ts';
 
+/** Every spelling of a language's code but its own (`EN`, `En`, `eN` for `en`). */
+function otherCasesOf(code: string): string[] {
+  const spellings = [...code].reduce<string[]>(
+    (made, letter) => made.flatMap((start) => [start + letter.toLowerCase(), start + letter.toUpperCase()]),
+    [''],
+  );
+  return spellings.filter((spelling) => spelling !== code);
+}
+
 /**
  * Netlify's `_redirects`. Every rule is forced (`!`): Netlify otherwise serves the redirect
  * page at the same address and never redirects. A language redirect is one rule per
  * language, conditioned on the `nf_lang` cookie (Netlify's `Language` condition reads it, and
  * the `Cookie` condition keeps the browser's Accept-Language out), then the default language.
- * Netlify matches an address with and without its trailing slash, and keeps the query.
+ * Netlify matches an address with and without its trailing slash (`/EN/*` takes `/EN` too), and
+ * keeps the query.
  */
 export function netlifyRedirectsFile(table: HostTable, generated: string): string {
   const [fallback, ...others] = table.languages;
@@ -23,12 +33,20 @@ export function netlifyRedirectsFile(table: HostTable, generated: string): strin
         ]
       : [`${redirect.from} ${redirect.to} ${redirect.status}!`],
   );
+  // Netlify matches a rule's path in the case it is written: /en/ is never taken for /EN/.
+  const otherCases = table.languages.flatMap((language) =>
+    otherCasesOf(language).map((written) => `/${written}/* /${language}/:splat 301!`),
+  );
   return [
     generated,
     ...rules,
     '',
-    '# Configuration files are not pages.',
+    "# A language's code in other letters (/EN/about/) is that language.",
+    ...otherCases,
+    '',
+    "# Configuration files are not pages, nor is each language's 404 page asked for as a page.",
     ...HOST_FILES.map((file) => `/${file} ${ROOT_NOT_FOUND} 404!`),
+    ...table.notFoundPages.map(({ language, url }) => `${url.slice(0, -1)} ${notFoundPageOf(language)} 404!`),
     '',
     '# The 404 page of each language.',
     ...table.languages.map((language) => `/${language}/* ${notFoundPageOf(language)} 404`),

@@ -11,6 +11,11 @@ export interface HostTable {
   readonly headers: HostHeaders;
   /** Every file of the site, as paths below its folder (`ca/index.html`), precompressed copies excluded. */
   readonly files: readonly string[];
+  /**
+   * Each language's 404 page at its own address (`/en/404/`), which every host answers 404,
+   * with that page, like any missing page of the language (docs/behaviour.md#404-pages).
+   */
+  readonly notFoundPages: readonly { readonly language: Locale; readonly url: string }[];
 }
 
 /** The headers of every response, and the cache policy of each kind of file. */
@@ -43,6 +48,17 @@ export const spellingsOf = (from: string): string[] => (from === '/' ? ['/'] : [
 export function targetIn(redirect: Redirect, language: string, languages: readonly Locale[]): string {
   return redirect.kind === 'language' ? redirect.to.replace(`/${languages[0]}/`, `/${language}/`) : redirect.to;
 }
+
+/** A language code in any case, as a regular expression: `[eE][nN]`. */
+export const anyCaseOf = (code: Locale) =>
+  [...code].map((letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`).join('');
+
+/**
+ * A path's first segment that is a language's code in other letters (`EN`, `En`), never as the
+ * site writes it (`en`), as a regular expression to follow `^/`: its one group is the rest of the
+ * path, after the segment's slash. Hosts redirect it to the language (docs/behaviour.md#languages).
+ */
+export const otherCasePrefixOf = (code: Locale) => `(?!${code}(?:/|$))${anyCaseOf(code)}(?:/(.*))?$`;
 
 /** The 404 page of a language: hosts serve it for missing paths below `/{lang}/`. */
 export const notFoundPageOf = (language: Locale) => `/${language}/404.html`;

@@ -1,9 +1,11 @@
 import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
 import {
+  anyCaseOf,
   escapeRegex,
   HOST_FILES,
   MEDIA_EXTENSIONS,
   notFoundPageOf,
+  otherCasePrefixOf,
   PRECOMPRESSED,
   ROOT_NOT_FOUND,
   targetIn,
@@ -25,22 +27,24 @@ export interface VercelRoute {
  * A `has` value matching a language code in any case, as nginx's map does: Vercel reads the
  * value as a regular expression (anchored here, whether or not Vercel anchors it).
  */
-const anyCase = (code: string) =>
-  `^${[...code].map((letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`).join('')}$`;
+const anyCase = (code: string) => `^${anyCaseOf(code)}$`;
 
 /**
  * `vercel.json` (deploy `dist/` as the project) as one route table, because its order matters:
- * headers first (`continue`), so redirects and 404s carry them too; configuration files and
- * precompressed copies answered 404 (Vercel compresses by itself); redirects, with the 302s
- * chosen by the `language` cookie (with `Vary: Cookie`); then the files; then each language's
- * 404 page. Every 404 sets the pages' Cache-Control over the one its address got first: a
- * missing asset is never kept for a year.
+ * headers first (`continue`), so redirects and 404s carry them too; configuration files,
+ * precompressed copies (Vercel compresses by itself) and each language's 404 page at its own
+ * address answered 404, each with the 404 page of the language its folder is in; redirects,
+ * with the 302s chosen by the `language` cookie (with `Vary: Cookie`), and a language's code in
+ * other letters to the language (the rest of the path is the route's `$1`); then the files;
+ * then each language's 404 page. Every 404 sets the pages' Cache-Control over the one its
+ * address got first: a missing asset is never kept for a year.
  */
 export function vercelFile(table: HostTable): string {
   const { security, cache } = table.headers;
   const media = `\\.(?:${MEDIA_EXTENSIONS.join('|')})$`;
   const cookie = LANGUAGE_COOKIES[0];
   const [fallback, ...others] = table.languages;
+  const precompressed = `\\.(?:${PRECOMPRESSED.join('|')})$`;
   const notFound = (src: string, dest: string) => ({
     src,
     status: 404,
@@ -57,7 +61,16 @@ export function vercelFile(table: HostTable): string {
     { src: `^/(?!assets/)(?!.*${media}).*$`, headers: { 'Cache-Control': cache.revalidate }, continue: true },
     { src: '^/assets/.*$', headers: { 'Cache-Control': cache.hashed }, continue: true },
     { src: `^/(?!assets/).*${media}`, headers: { 'Cache-Control': cache.media }, continue: true },
-    notFound(`^/(?:${HOST_FILES.map(escapeRegex).join('|')})$|\\.(?:${PRECOMPRESSED.join('|')})$`, ROOT_NOT_FOUND),
+    ...table.languages.map((language) => notFound(`^/${language}/.*${precompressed}`, notFoundPageOf(language))),
+    notFound(`^/(?:${HOST_FILES.map(escapeRegex).join('|')})$|${precompressed}`, ROOT_NOT_FOUND),
+    ...table.notFoundPages.map(({ language, url }) =>
+      notFound(`^${escapeRegex(url.slice(0, -1))}/?$`, notFoundPageOf(language)),
+    ),
+    ...table.languages.map((language) => ({
+      src: `^/${otherCasePrefixOf(language)}`,
+      status: 301,
+      headers: { Location: `/${language}/$1` },
+    })),
     ...table.redirects.flatMap((entry) =>
       entry.kind === 'language'
         ? [

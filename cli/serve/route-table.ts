@@ -20,10 +20,10 @@ export type RouteAnswer = { readonly headers: Readonly<Record<string, string>> }
 /**
  * Evaluates the route table of `vercel.json` as Vercel documents it: routes in order; a
  * route with `continue` adds its headers and goes on; a route with a status answers (a
- * redirect keeps the query, as Vercel's do); `{ handle: 'filesystem' }` serves the file when
- * `exists(path)`, and the routes after it run only for a missing one. `has` conditions match
- * cookies. Used by `sitegen preview` and the dev server, which serve a built folder the way
- * its hosts would.
+ * redirect keeps the query, as Vercel's do, and its Location takes the groups of `src` for
+ * `$1`…`$9`); `{ handle: 'filesystem' }` serves the file when `exists(path)`, and the routes
+ * after it run only for a missing one. `has` conditions match cookies. Used by `sitegen
+ * preview` and the dev server, which serve a built folder the way its hosts would.
  */
 export function routeRequest(
   routes: readonly VercelRoute[],
@@ -38,18 +38,23 @@ export function routeRequest(
       afterFilesystem = true;
       continue;
     }
-    if (route.src === undefined || !compiled(route.src).test(request.path)) continue;
+    const match = route.src === undefined ? null : compiled(route.src).exec(request.path);
+    if (!match) continue;
     if (!(route.has ?? []).every((condition) => hasCookie(request, condition))) continue;
     const { Location: location, ...rest } = route.headers ?? {};
     Object.assign(headers, rest);
     if (route.continue) continue;
     if (location !== undefined && route.status !== undefined) {
-      return { headers, kind: 'redirect', status: route.status, location: location + request.search };
+      const target = location.replace(/\$(\d)/g, (_, group: string) => encodePath(match[Number(group)] ?? ''));
+      return { headers, kind: 'redirect', status: route.status, location: target + request.search };
     }
     if (route.status === 404 && route.dest) return { headers, kind: 'not-found', page: route.dest };
   }
   return afterFilesystem ? { headers, kind: 'not-found', page: ROOT_NOT_FOUND } : { headers, kind: 'file' };
 }
+
+/** A decoded path written back as an address: each segment percent-encoded, its slashes kept. */
+const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
 /** Whether the request has the cookie, its value matching the condition's, a regular expression as Vercel reads it. */
 function hasCookie(request: RouteRequest, condition: NonNullable<VercelRoute['has']>[number]): boolean {

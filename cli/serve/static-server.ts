@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve, sep } from 'node:path';
+import { acceptedCodings } from './accept-encoding.ts';
 import { readRange } from './byte-range.ts';
 import { listenOnFreePort, localUrl, LOOPBACK } from './listen.ts';
 import { createHostRules } from './host-rules.ts';
@@ -61,13 +62,6 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
 
   const server = createServer((request, response) => {
     if (options.handleFirst?.(request, response)) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      // As static hosts answer: nothing here takes a form or any other body.
-      response
-        .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
-        .end('Method Not Allowed');
-      return;
-    }
     const address = parseRequestPath(request.url);
     if (!address) {
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request');
@@ -81,7 +75,15 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
       return !candidate.endsWith('/') || statIfAny(`${file}/index.html`)?.isFile() === true;
     };
     const answer = routeRequest(rulesOf(), { path, search, cookies: parseCookies(request.headers.cookie) }, exists);
+    // Every answer carries the site's headers, a refusal too.
     for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // As static hosts answer: nothing here takes a form or any other body.
+      response
+        .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+        .end('Method Not Allowed');
+      return;
+    }
     if (answer.kind === 'redirect') {
       response.writeHead(answer.status, { location: answer.location }).end();
       return;
@@ -114,6 +116,7 @@ export async function serveFolder(root: string, options: ServeOptions = {}): Pro
           else request.headers.range = `bytes=${range.first}-${range.last}`;
           delete request.headers['accept-encoding'];
         }
+        request.headers['accept-encoding'] = acceptedCodings(request.headers['accept-encoding']);
         files(request, response, () => void notFound());
       }
     })().catch((error: Error) => {

@@ -56,6 +56,9 @@ export function buildHostConfigs(
     redirects,
     headers: hostHeaders(csp),
     files: files.map((file) => file.path),
+    notFoundPages: files.flatMap(({ route }) =>
+      route?.template === 'not-found' ? [{ language: route.locale, url: route.url }] : [],
+    ),
   };
   const { hosts } = settings;
   const site: Output[] = [];

@@ -173,6 +173,26 @@ describe('language', () => {
     await page.context().close();
   });
 
+  it('sends a language prefix in other letters to the language: /EN/about/ to /en/about/', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    // The host rules' redirects are left out here: the root 404 page's own script sends the visitor on.
+    const missing = await page.goto(`${site.url}/EN/about/?ref=mail#team`);
+    expect(missing?.status()).toBe(404);
+    await page.waitForURL(`${site.url}/en/about/?ref=mail#team`, { timeout: 5000 });
+    await page.context().close();
+  });
+
+  it('reads a saved language in other letters (EN) as the language', async () => {
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/es/about/`);
+    await islandsReady(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('es');
+    await page.evaluate(() => localStorage.setItem('language', 'EN'));
+    await page.goto(`${site.url}/services/hearing-aids`);
+    await page.waitForURL('**/en/services/hearing-aids/', { timeout: 5000 });
+    await page.context().close();
+  });
+
   it('works with storage that throws on every access: no error, Catalan by default', async () => {
     const { page, errors } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     await page.addInitScript(THROWING_STORAGE);
@@ -368,8 +388,10 @@ describe('regression: issue 27, the top bar near the top, on phones, without Jav
       ),
       'the logo is on top of the open menu',
     ).toBe(true);
+    // A page's own booking link for the default visit, as the bar's is.
+    await page.goto(`${site.url}/en/products/oticon-models/real/`);
+    const elsewhere = await page.locator('.page__actions [data-island="appointment"] a').getAttribute('href');
     await page.goto(`${site.url}/en/`);
-    const elsewhere = await page.locator('.hero [data-island="appointment"] a').getAttribute('href');
     expect(await booking.getAttribute('href')).toBe(elsewhere);
     await islandsReady(page);
     await page.locator('[data-menu-toggle]').click();

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheKindOf, targetIn, type CacheKind, type HostHeaders } from '../../cli/hosts/rules.ts';
 import type { Locale, Redirect } from '../../cli/types.ts';
@@ -19,8 +19,6 @@ export interface HostProfile {
    * coding the browser accepts, or none).
    */
   readonly sendsPrecompressed?: boolean;
-  /** Whether it sends a copy in a coding the browser names with a weight of zero (`br;q=0`), as if it had no weight. */
-  readonly ignoresZeroWeights?: boolean;
   /** The status a configuration file gets when not 404, and why. */
   readonly hiddenStatus?: (path: string) => number;
   /** The Cache-Control every file gets when the host's local server sets its own over the site's. */
@@ -34,6 +32,14 @@ export interface HostProfile {
    * fail on some (netlify dev stops; wrangler answers 502), and the preview is sitegen's own.
    */
   readonly answersHostileAddresses?: boolean;
+  /**
+   * Whether it answers a language prefix in other letters (`/EN/about/`) with a redirect of its
+   * own; if not, it serves the root 404 page, whose script sends the visitor on (a browser test
+   * follows it).
+   */
+  readonly redirectsPrefixCase: boolean;
+  /** Whether its local server answers a TRACE at all (wrangler pages dev 4.86.0 never does). */
+  readonly answersTrace?: boolean;
 }
 
 /** One request and what every host must answer. */
@@ -41,10 +47,20 @@ export interface Row {
   readonly name: string;
   readonly path: string;
   readonly cookie?: string;
+  /** GET unless said. */
+  readonly method?: string;
   readonly expect:
     | { readonly kind: 'page'; readonly language: Locale; readonly cache: CacheKind }
     | { readonly kind: 'file'; readonly cache: CacheKind }
-    | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string; readonly byCookie: boolean }
+    | {
+        readonly kind: 'redirect';
+        readonly status: 301 | 302;
+        readonly location: string;
+        readonly byCookie: boolean;
+        /** A language prefix in other letters, which only some hosts redirect themselves (HostProfile.redirectsPrefixCase). */
+        readonly prefixCase?: boolean;
+      }
+    | { readonly kind: 'refused'; readonly status: number }
     | { readonly kind: 'not-found'; readonly language: Locale }
     | { readonly kind: 'hidden' }
     | { readonly kind: 'hostile' }
@@ -67,6 +83,11 @@ const NEGOTIATIONS: readonly (readonly [acceptEncoding: string, accepted: readon
   ['BR', ['br']],
   ['br;q=0, gzip', ['gzip']],
   ['br; q=0.000, gzip', ['gzip']],
+  // The parameter's name is case-insensitive, like the coding's.
+  ['br;Q=0, gzip', ['gzip']],
+  ['BR; Q=0.00, gzip', ['gzip']],
+  ['br; q=0', []],
+  ['br;q=0.0, gzip', ['gzip']],
   ['br;q=0.001', ['br']],
   ['gzip;q=0', []],
   ['gzip;q=0.0, br', ['br']],
@@ -74,10 +95,6 @@ const NEGOTIATIONS: readonly (readonly [acceptEncoding: string, accepted: readon
   ['identity, *;q=0', []],
   ['identity', []],
 ];
-
-/** The codings a header names at all, whatever their weight: what a host that ignores weights sends. */
-const namedIn = (acceptEncoding: string) =>
-  (['br', 'gzip'] as const).filter((coding) => new RegExp(`\\b${coding}\\b`, 'i').test(acceptEncoding));
 
 /** The site the table is written from: its pages, redirects, languages and headers. */
 export interface SiteFacts {
@@ -89,6 +106,8 @@ export interface SiteFacts {
   readonly redirects: readonly Redirect[];
   readonly languages: readonly Locale[];
   readonly headers: HostHeaders;
+  /** The address of each language's 404 page as a page of its own (`/en/404/`). */
+  readonly notFoundPageUrls: readonly string[];
 }
 
 const QUERY = '?utm_source=table&x=1';
@@ -148,7 +167,37 @@ export function behaviourRows(site: SiteFacts): Row[] {
       path: `/${language}/services/nothing`,
       expect: { kind: 'not-found', language },
     });
+    // A precompressed copy is no page: the 404 page of the language its folder is in.
+    for (const path of [`/${language}/index.html.br`, `/${language}/about/index.html.gz`])
+      rows.push({ name: `precompressed copy ${path}`, path, expect: { kind: 'not-found', language } });
+    // The prefix in other letters is the language's own: /EN/about/ is /en/about/.
+    const [upper, capital, last] = [
+      language.toUpperCase(),
+      language[0]!.toUpperCase() + language.slice(1),
+      language.slice(0, -1) + language.slice(-1).toUpperCase(),
+    ];
+    for (const [from, to] of [
+      [`/${upper}/about/`, `/${language}/about/`],
+      [`/${capital}`, `/${language}/`],
+      [`/${last}/services/${QUERY}`, `/${language}/services/${QUERY}`],
+    ] as const)
+      rows.push({
+        name: `prefix in other letters ${from}`,
+        path: from,
+        expect: { kind: 'redirect', status: 301, location: to, byCookie: false, prefixCase: true },
+      });
   }
+  // The 404 page of a language asked for as a page, with and without its slash, is still a missing page.
+  for (const url of site.notFoundPageUrls)
+    for (const path of [url, url.slice(0, -1)])
+      rows.push({
+        name: `404 page's own address ${path}`,
+        path,
+        expect: { kind: 'not-found', language: languageOf(path) },
+      });
+  // A method no static host takes is refused by the server itself, and the answer still carries the site's headers.
+  for (const path of ['/ca/', '/en/about/', '/favicon.svg'])
+    rows.push({ name: `TRACE ${path}`, path, method: 'TRACE', expect: { kind: 'refused', status: 405 } });
   // A missing asset or image is a missing page, never kept for a year or a day.
   for (const path of [
     '/no-such-page',
@@ -171,26 +220,23 @@ export function behaviourRows(site: SiteFacts): Row[] {
     `/${'a'.repeat(9000)}`,
   ])
     rows.push({ name: `hostile ${path.slice(0, 40)}`, path, expect: { kind: 'hostile' } });
-  for (const path of [
-    '/_redirects',
-    '/_headers',
-    '/vercel.json',
-    '/.htaccess',
-    '/nginx.conf',
-    '/ca/index.html.br',
-    '/ca/index.html.gz',
-    '/sitemap.xml.gz',
-  ])
+  for (const path of ['/_redirects', '/_headers', '/vercel.json', '/.htaccess', '/nginx.conf', '/sitemap.xml.gz'])
     rows.push({ name: `hidden ${path}`, path, expect: { kind: 'hidden' } });
   return rows;
 }
 
 const langOf = (html: string) => /<html lang="([a-z]{2})"/.exec(html)?.[1];
 
-/** A response as the host sent it: fetch would decode the body and hide what was on the wire. */
-function getRaw(url: string, acceptEncoding: string) {
-  return new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((done, fail) => {
-    const sent = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+/** A response as the host sent it: fetch would decode the body and hide what was on the wire (and sends no TRACE). */
+function getRaw(url: string, acceptEncoding: string, method = 'GET') {
+  return new Promise<{
+    status: number;
+    encoding?: string;
+    vary?: string;
+    headers: IncomingHttpHeaders;
+    body: Buffer;
+  }>((done, fail) => {
+    const sent = request(url, { method, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', fail);
@@ -199,10 +245,13 @@ function getRaw(url: string, acceptEncoding: string) {
           status: response.statusCode ?? 0,
           encoding: response.headers['content-encoding'],
           vary: response.headers.vary,
+          headers: response.headers,
           body: Buffer.concat(chunks),
         }),
       );
     });
+    // A server that holds a request open fails its row, not the whole table.
+    sent.setTimeout(15_000, () => sent.destroy(new Error(`no answer to ${method} ${url} in 15 s`)));
     sent.on('error', fail).end();
   });
 }
@@ -234,8 +283,9 @@ async function encodingProblems(
   const problems: string[] = [];
   if (plain.status !== 200 || plain.encoding !== undefined) problems.push(`plain ${plain.status} ${plain.encoding}`);
   if (sent.status !== 200) problems.push(`status ${sent.status}`);
-  const accepted = host.ignoresZeroWeights ? namedIn(expect.acceptEncoding) : expect.accepted;
-  const allowed: (string | undefined)[] = host.sendsPrecompressed ? [accepted[0]] : [undefined, ...accepted];
+  const allowed: (string | undefined)[] = host.sendsPrecompressed
+    ? [expect.accepted[0]]
+    : [undefined, ...expect.accepted];
   if (!allowed.includes(sent.encoding)) problems.push(`content-encoding ${sent.encoding}`);
   if (host.sendsPrecompressed && !/accept-encoding/i.test(sent.vary ?? '')) problems.push(`vary ${sent.vary}`);
   const body = decoded(sent.body, sent.encoding);
@@ -249,13 +299,28 @@ export async function runRows(host: HostProfile, rows: readonly Row[], headers: 
   const failures: string[] = [];
   const get = (path: string, extra: Record<string, string> = {}) =>
     fetch(host.url + path, { redirect: 'manual', headers: { 'accept-encoding': 'identity', ...extra } });
-  const securityProblems = (response: Response) =>
+  const securityProblems = (response: Pick<Response, 'headers'>) =>
     headers.security
       .filter(([name, value]) => response.headers.get(name) !== value)
       .map(([name]) => `${name}: ${response.headers.get(name)}`);
   for (const row of rows) {
     if (row.expect.kind === 'encoding') {
       const problems = await encodingProblems(host, row.path, row.expect);
+      if (problems.length > 0) failures.push(`${row.name}: ${problems.join(', ')}`);
+      continue;
+    }
+    if (row.expect.kind === 'refused') {
+      if (row.method === 'TRACE' && host.answersTrace === false) continue;
+      const problems: string[] = [];
+      const answer = await getRaw(host.url + row.path, 'identity', row.method).catch((error: Error) => error);
+      if (answer instanceof Error) problems.push(answer.message);
+      else {
+        if (answer.status !== row.expect.status) problems.push(`status ${answer.status}`);
+        const sent = new Headers(
+          Object.entries(answer.headers).map(([name, value]): [string, string] => [name, String(value)]),
+        );
+        problems.push(...securityProblems({ headers: sent }));
+      }
       if (problems.length > 0) failures.push(`${row.name}: ${problems.join(', ')}`);
       continue;
     }
@@ -286,7 +351,18 @@ export async function runRows(host: HostProfile, rows: readonly Row[], headers: 
       const cache = response.headers.get('cache-control');
       if (cache !== (host.fileCache ?? headers.cache[expect.cache])) problems.push(`cache-control ${cache}`);
     } else if (expect.kind === 'redirect') {
-      if (expect.byCookie && !host.choosesByCookie) {
+      if (expect.prefixCase && !host.redirectsPrefixCase) {
+        // The root 404 page, whose in-browser rules send the visitor on.
+        if (response.status !== 404 || !body.includes('Unsupported language'))
+          problems.push(`not the root 404 page (${response.status})`);
+        problems.push(...securityProblems(response));
+      } else if (expect.byCookie && !host.choosesByCookie) {
+        // The host's own slash, added first, is a redirect a browser keeps: it carries the site's headers too.
+        if (response.status === 308 && host.headersOnRedirects) {
+          problems.push(...securityProblems(response));
+          const cache = response.headers.get('cache-control');
+          if (cache !== headers.cache.revalidate) problems.push(`308 cache-control ${cache}`);
+        }
         // The redirect page at the same address; a slash added first is the host's own.
         const page = response.status === 308 && location ? await get(new URL(location, host.url).pathname) : response;
         const html = page === response ? body : await page.text();

@@ -62,8 +62,22 @@ describe('host configurations', () => {
     for (const line of APACHE_SERVER_LINES) expect(text(site.files, '.htaccess')).toContain(`\n#   ${line}\n`);
   });
 
+  it("give Cloudflare's own slash redirects (/about to /about/) the pages' Cache-Control, which its _headers apply to them", () => {
+    const rules = cloudflare('_headers').split(/\n(?=\/)/);
+    const folders = [...site.files.keys()]
+      .filter((path) => /^[^/]+\/index\.html$/.test(path))
+      .map((path) => path.split('/')[0]!);
+    expect(folders).toEqual(expect.arrayContaining(['about', 'services', 'ca', 'en']));
+    for (const folder of folders)
+      expect(rules, folder).toContain(`/${folder}\n  Cache-Control: public, max-age=0, must-revalidate`);
+  });
+
   it('write only lines Cloudflare Pages accepts, and none it would skip', () => {
-    for (const line of rulesOf(cloudflare('_redirects'))) expect(line).toMatch(/^\/\S* \/\S* 30[12]$/);
+    // Redirects, and rewrites (200) of each language's 404 page at its own address to a path below it that is missing.
+    for (const line of rulesOf(cloudflare('_redirects')))
+      expect(line).toMatch(/^\/\S* \/\S* 30[12]$|^(\/[a-z]{2}\/404)\/? \1\/[a-z]+ 200$/);
+    for (const rewrite of rulesOf(cloudflare('_redirects')).filter((line) => line.endsWith(' 200')))
+      expect(site.files.has(`${rewrite.split(' ')[1]!.slice(1)}`), rewrite).toBe(false);
   });
 
   it('allow by hash exactly the inline scripts the pages run, and no inline script at all otherwise', () => {
@@ -102,8 +116,9 @@ describe('host configurations', () => {
     for (const locale of ['ca', 'es', 'en']) {
       expect(text(site.files, `${locale}/404.html`)).toBe(text(site.files, `${locale}/404/index.html`));
       expect(netlify('_redirects')).toContain(`/${locale}/* /${locale}/404.html 404`);
-      expect(nginx()).toContain(`error_page 403 404 =404 /${locale}/404.html;`);
+      expect(nginx()).toContain(`  ~^/${locale}/ /${locale}/404.html;`);
     }
+    expect(nginx()).toContain('error_page 403 404 =404 $sitegen_not_found;');
     expect(text(site.files, '.htaccess')).toContain(
       '<If "%{REQUEST_URI} =~ m#^/ca/#">\n  ErrorDocument 404 /ca/404.html',
     );

@@ -75,6 +75,12 @@ describe('redirect stubs', () => {
     expect(runScripts('index.html', '/', { language: 'en' }).replaced).toBe('/en/');
     expect(runScripts('index.html', '/', { language: 'xx' }).replaced).toBe('/ca/');
     expect(runScripts('index.html', '/', 'throws').replaced).toBe('/ca/');
+    // A saved value in other letters is the same language, as the hosts read the cookie.
+    expect(runScripts('index.html', '/', { language: 'EN' }).replaced).toBe('/en/');
+    expect(runScripts('about/index.html', '/about', { language: 'Es' }).replaced).toBe('/es/about/');
+    expect(runScripts('404.html', '/services/hearing-test', { language: 'eN' }).replaced).toBe(
+      '/en/services/hearing-test/',
+    );
     const noscript = documentOf(site.files, 'index.html').querySelector('noscript')?.innerHTML;
     expect(noscript).toContain('http-equiv="refresh"');
     expect(noscript).toContain('url=/ca/');
@@ -138,6 +144,19 @@ describe('the root 404 page', () => {
     expect(runScripts('404.html', '/fr-FR/').replaced).toBe('/ca/');
   });
 
+  it('sends a language prefix in other letters to the language, keeping path, query and hash, without a warning', () => {
+    for (const [from, to] of [
+      ['/EN/about/?x=1#faq', '/en/about/?x=1#faq'],
+      ['/Es/services/orto-k', '/es/services/orto-k/'],
+      ['/cA', '/ca/'],
+      ['/EN/index.html', '/en/'],
+    ]) {
+      const calls = runScripts('404.html', from!);
+      expect(calls.replaced, from).toBe(to);
+      expect(calls.warnings, from).toEqual([]);
+    }
+  });
+
   it('applies the legacy redirects, /cat and unprefixed page paths', () => {
     expect(runScripts('404.html', '/ayudas-tecnicas').replaced).toBe('/es/services/technical-aids/');
     expect(runScripts('404.html', '/cat').replaced).toBe('/ca/');
@@ -147,8 +166,8 @@ describe('the root 404 page', () => {
   });
 
   it('shows the 404 page of the language in the path, and the Catalan one otherwise', () => {
-    expect(runScripts('404.html', '/en/no-such-page/').fetched).toBe('/en/404/');
-    expect(runScripts('404.html', '/es/services/nothing').fetched).toBe('/es/404/');
+    expect(runScripts('404.html', '/en/no-such-page/').fetched).toBe('/en/404.html');
+    expect(runScripts('404.html', '/es/services/nothing').fetched).toBe('/es/404.html');
     const unknownRoot = runScripts('404.html', '/no-such-page');
     expect(unknownRoot.replaced).toBeUndefined();
     expect(unknownRoot.fetched).toBeUndefined();
