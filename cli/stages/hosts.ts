@@ -56,9 +56,11 @@ export function buildHostConfigs(
     redirects,
     headers: hostHeaders(csp),
     files: files.map((file) => file.path),
-    notFoundPages: files.flatMap(({ route }) =>
-      route?.template === 'not-found' ? [{ language: route.locale, url: route.url }] : [],
-    ),
+    // In the languages' order: an incremental build lists the files it carried over apart from
+    // those it rendered, and the configurations must be the clean build's, byte for byte.
+    notFoundPages: files
+      .flatMap(({ route }) => (route?.template === 'not-found' ? [{ language: route.locale, url: route.url }] : []))
+      .sort((a, b) => languages.indexOf(a.language) - languages.indexOf(b.language) || a.url.localeCompare(b.url)),
   };
   const { hosts } = settings;
   const site: Output[] = [];
