@@ -43,6 +43,7 @@ const TEMPLATES = [
   { id: 'index', label: 'Folder index', path: 'services/' },
   { id: 'model-list', label: 'Model list', path: 'products/oticon-models/' },
   { id: 'model', label: 'Model', path: 'products/oticon-models/real/' },
+  { id: 'faq', label: 'Questions (FAQ)', path: 'faq/' },
   { id: 'legal', label: 'Legal page', path: 'legal/privacy-policy/' },
   { id: 'not-found', label: 'Not found (404)', path: '404/' },
 ];

@@ -113,7 +113,7 @@ const EDITS: Record<string, (random: Random, step: number) => Promise<string>> =
     const [file, tag] = pick(random, [
       ['templates/layout/Footer.tsx', '<footer'],
       ['templates/pages/ServicePage.tsx', '<aside className="key-facts"'],
-      ['templates/sections/ReviewsSection.tsx', '<Section'],
+      ['templates/sections/ReviewsSection.tsx', '<section id="reviews"'],
     ] as const);
     await replaceIn(join(generator, file), new RegExp(tag), (match) => `${match} data-step="${step}"`);
     return file;

@@ -118,7 +118,8 @@ describe('adding a service as content/README.md says', () => {
       const footerLinks = home.querySelectorAll('footer nav[aria-labelledby=footer-visual] a');
       expect(hrefs(footerLinks)).toContain(url);
       expect(footerLinks.find((link) => link.getAttribute('href') === url)?.textContent).toBe(WRITTEN[language].label);
-      const card = home.querySelectorAll('#optical .service-card a').find((link) => link.getAttribute('href') === url);
+      // Last of its section, it is among the services the home page names without their sentence.
+      const card = home.querySelectorAll('#optical .service-links a').find((link) => link.getAttribute('href') === url);
       expect(card?.textContent).toBe(WRITTEN[language].card[0]);
       expect(sitemap).toContain(`${url}</loc>`);
 
