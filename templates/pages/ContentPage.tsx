@@ -14,7 +14,7 @@ import { languageOf, trailOf } from '../site-pages.ts';
  * width: it loads first, never lazily. It is the page's own photo, or, on the page a product card
  * leads to, the card's drawing of that kind of product (decorative) until the page has one;
  * without either nothing is left in its place. On wide screens the lead is a column of its own
- * beside the text, and stays in view while the text scrolls (docs/behaviour.md#content).
+ * beside the text, and stays in view while the text scrolls (docs/behaviour.md#page-frame).
  * The entry's texts carry their language where it is not the page's (a page its language lacks).
  */
 export function ContentPage(props: PageProps & { lead?: ReactNode; children?: ReactNode }) {

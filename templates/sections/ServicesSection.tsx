@@ -5,9 +5,9 @@ import { useLanguage } from '../i18n.tsx';
 import { localHref } from '../links.ts';
 
 /**
- * Services a column of the home page's services band shows with their sentence: the first of
- * its cards in content/collections/services.yaml; the rest follow as links by name, so the
- * column stays one screen on a phone and every service is still a click away.
+ * How many services a column of the home page's services band shows with their sentence: its
+ * first ones in content/collections/services.yaml; the rest follow as links by name, so the
+ * column stays short on a phone and every service is still a click away.
  */
 const FEATURED = 3;
 
