@@ -17,6 +17,23 @@ await writeFile(
 const withEndpoint = useServedSite(join(project, 'content'));
 const withoutEndpoint = useServedSite();
 
+/**
+ * Subscribes maria@example.org with the endpoint's answer held back until `release()`, so a test
+ * sees the form while it posts; `posted()` is the body the endpoint received.
+ */
+async function holdEndpoint(page: import('playwright-core').Page) {
+  let posted = '';
+  let release: () => void = () => undefined;
+  await page.route(ENDPOINT, async (route) => {
+    posted = route.request().postData() ?? '';
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.fulfill({ status: 200, body: 'ok' });
+  });
+  await page.locator('#newsletter-email').fill('maria@example.org');
+  await page.locator('.newsletter button[type=submit]').click();
+  return { release: () => release(), posted: () => posted };
+}
+
 async function openForm(site: { url: string; browser: import('playwright-core').Browser }, path = '/en/') {
   const opened = await openPage(site.browser, site.url, { width: 1280, height: 900 });
   await opened.page.goto(site.url + path);
@@ -58,23 +75,15 @@ describe('newsletter', () => {
 
   it('posts the address, shows "Subscribing..." meanwhile, then a success toast', async () => {
     const { page } = await openForm(withEndpoint);
-    let posted = '';
-    let release: () => void = () => undefined;
-    await page.route(ENDPOINT, async (route) => {
-      posted = route.request().postData() ?? '';
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.fulfill({ status: 200, body: 'ok' });
-    });
-    await page.locator('#newsletter-email').fill('maria@example.org');
-    await page.locator('.newsletter button[type=submit]').click();
+    const endpoint = await holdEndpoint(page);
     const button = page.locator('.newsletter button[type=submit]');
     await expect.poll(() => button.textContent()).toBe('Subscribing...');
     expect(await button.isDisabled()).toBe(true);
-    release();
+    endpoint.release();
     await expect
       .poll(() => page.locator('[data-toasts] .toast').textContent())
       .toContain(uiText('en', 'newsletter.success'));
-    expect(posted).toBe('email=maria%40example.org');
+    expect(endpoint.posted()).toBe('email=maria%40example.org');
     expect(await button.textContent()).toBe('Subscribe');
     expect(await page.locator('#newsletter-email').inputValue()).toBe('');
     await page.context().close();
@@ -82,18 +91,12 @@ describe('newsletter', () => {
 
   it('says "Subscribing..." in a toast while it posts, then updates that same toast with the result (issue 40)', async () => {
     const { page } = await openForm(withEndpoint);
-    let release: () => void = () => undefined;
-    await page.route(ENDPOINT, async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      await route.fulfill({ status: 200, body: 'ok' });
-    });
-    await page.locator('#newsletter-email').fill('maria@example.org');
-    await page.locator('.newsletter button[type=submit]').click();
+    const endpoint = await holdEndpoint(page);
     const toast = page.locator('[data-toasts] .toast');
     await expect.poll(() => toast.textContent()).toContain('Subscribing...');
     // Marks the element on screen: an update in place keeps it; a new toast would be another element.
     await toast.evaluate((element) => element.setAttribute('data-first', ''));
-    release();
+    endpoint.release();
     await expect.poll(() => toast.textContent()).toContain(uiText('en', 'newsletter.success'));
     expect(await page.locator('[data-toasts] .toast[data-first]').count()).toBe(1);
     expect(await toast.count()).toBe(1);
