@@ -9,6 +9,7 @@ import {
   type GeneratedBlocks,
   type GeneratedInlines,
 } from './markdown.ts';
+import { placeholderValue, type PlaceholderSources } from './placeholder-values.ts';
 import { useResponsiveImages } from './responsive-image.ts';
 import type { Collections, ImageManifest, ImageSize, Locale, Localized, Route, Settings, Translate } from '../types.ts';
 
@@ -47,7 +48,7 @@ export async function renderBody(
       languages: context.languages,
       file: source.file,
       line: source.line,
-      lookup: (path) => lookupSetting(context.settings, path, route.locale),
+      lookup: (path) => placeholderValue(path, sourcesOf(context, route.locale, t)),
       exists,
       blocks: generatedBlocks(context, route.locale, t, pick),
       inlines: generatedInlines(t),
@@ -58,37 +59,31 @@ export async function renderBody(
   return useResponsiveImages(html, context.images, context.sizeOf);
 }
 
+/** What the placeholders of a page in `locale` are filled from. */
+function sourcesOf(context: BodyContext, locale: Locale, t: Translate): PlaceholderSources {
+  const { settings, collections, languages } = context;
+  return { settings, collections, locale, defaultLocale: languages[0]!, t };
+}
+
 /**
- * The route with the settings written into its page's key facts (`facts` in the front matter),
+ * The route with the placeholders of its page's key facts (`facts` in the front matter) filled,
  * so a visit's length or price is a setting the facts box and the text share. The credit marker
  * stays as it is written: the facts box draws it, beside the example it leads to.
  */
-export function withFactsFilled(route: Route, settings: Settings, errors: BuildError[]): Route {
+export function withFactsFilled(route: Route, context: BodyContext, t: Translate, errors: BuildError[]): Route {
   const entry = route.entry;
   if (!entry?.facts) return route;
+  const sources = sourcesOf(context, route.locale, t);
   const fill = (text: string) =>
     text.replace(PLACEHOLDER, (whole, name: string) => {
       if (whole === CREDIT_MARKER) return whole;
-      const value = lookupSetting(settings, name, route.locale);
+      const value = placeholderValue(name, sources);
       if (value === undefined)
         errors.push(new BuildError('UnknownSetting', `facts: unknown placeholder {{${name}}}`, { file: entry.file }));
       return value ?? whole;
     });
   const facts = entry.facts.map((fact) => ({ label: fill(fact.label), value: fill(fact.value) }));
   return { ...route, entry: { ...entry, facts } };
-}
-
-/** A setting by dotted path, when it is text, a number, or a text per language: `contact.email`. */
-function lookupSetting(settings: Settings, path: string, locale: Locale): string | undefined {
-  const value = path
-    .split('.')
-    .reduce<unknown>(
-      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-      settings,
-    );
-  if (value && typeof value === 'object' && typeof (value as Record<string, unknown>)[locale] === 'string')
-    return (value as Record<string, string>)[locale];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 /**

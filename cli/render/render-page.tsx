@@ -136,11 +136,11 @@ export function createPageRenderer(
 
   return async (job) => {
     const errors: BuildError[] = [];
-    const route = withFactsFilled(job.route, context.settings, errors);
     unknownKeys = [];
     const lookups = index.recorder();
-    const language = tools.get(route.locale)!;
+    const language = tools.get(job.route.locale)!;
     const bodyContext = { ...context, languages: codes, sizeOf: (url: string) => lookups.sizeOf(url) };
+    const route = withFactsFilled(job.route, bodyContext, language.t, errors);
     const body = await renderBody(route, bodyContext, language.t, (url) => lookups.exists(url), errors);
     const Page = pageComponents[route.template];
     // The page's own markup, with a mark where its body and each shared part go.

@@ -39,6 +39,14 @@ export const productSchema = z
           'The “from” price in euros, more than zero. A monthly price must be the credit example’s instalment (site.yaml, financing), which the build checks.',
         examples: [89],
       }),
+    unit: localized(
+      'What the price buys, written to follow the price directly (“des de 26 € la capsa de 30 lents diàries”, “from €26 a box of 30 daily lenses”): the card shows it under the price, and pages write it as {{products.<id>.unit}}. An advertised price binds the centre, so it says what it covers: a box of how many lenses for how long, one hearing aid or a pair.',
+      {
+        ca: 'amb muntura i lents monofocals',
+        es: 'con montura y lentes monofocales',
+        en: 'with frame and single-vision lenses',
+      },
+    ),
     pricePeriod: z
       .literal('month')
       .optional()
@@ -66,6 +74,11 @@ export const productSchema = z
         name: { ca: 'Ulleres graduades', es: 'Gafas graduadas', en: 'Prescription glasses' },
         category: { ca: 'Òptica', es: 'Óptica', en: 'Optical' },
         price: 89,
+        unit: {
+          ca: 'amb muntura i lents monofocals',
+          es: 'con montura y lentes monofocales',
+          en: 'with frame and single-vision lenses',
+        },
         link: '/services/eyeglasses',
         image: '/images/products/eyeglasses.svg',
       },

@@ -550,9 +550,17 @@ export const settingsSchema = z
             description: 'How many days a new hearing aid can be tried at home before deciding.',
             examples: [30],
           }),
+        hearingAidTrialDeposit: z
+          .number()
+          .nonnegative()
+          .meta({
+            description:
+              'The deposit asked when a hearing-aid trial starts, in euros; 0 when none. The trial’s terms quote it as {{visits.hearingAidTrialDeposit}}.',
+            examples: [100],
+          }),
         hearingAidTrialTerms: localizedSchema.meta({
           description:
-            'The conditions of the hearing-aid trial, in each language, as the hearing-aids page and the terms quote them: what the trial costs, any deposit, and how the hearing aids are returned.',
+            'The conditions of the hearing-aid trial, in each language, as the hearing-aids page, the questions page and the terms quote them: what the trial costs, the deposit ({{visits.hearingAidTrialDeposit}}), and how the hearing aids are returned.',
           examples: [
             {
               ca: 'La prova és gratuïta i no demanem cap dipòsit: si no et quedes els audiòfons, els tornes al centre.',
@@ -589,6 +597,7 @@ export const settingsSchema = z
             eyeExam: { price: 30, minutes: 45 },
             hearingTest: { price: 40, minutes: 60 },
             hearingAidTrialDays: 30,
+            hearingAidTrialDeposit: 0,
             hearingAidTrialTerms: { ca: 'Prova gratuïta.', es: 'Prueba gratuita.', en: 'A free trial.' },
             glassesReadyDays: 7,
             access: { ca: 'Sense graons.', es: 'Sin escalones.', en: 'No steps.' },
@@ -683,15 +692,6 @@ export const settingsSchema = z
             description: 'The year the shop opened, from 1900 to 2100: the strip shows the years since.',
             examples: [1998],
           }),
-        registeredProfessionals: z
-          .number()
-          .int()
-          .positive()
-          .meta({
-            description:
-              'How many qualified professionals examine and fit at the centre: opticians-optometrists, every one a college member, and hearing-aid technicians (técnico superior en audiología protésica).',
-            examples: [4],
-          }),
         brands: z
           .number()
           .int()
@@ -704,7 +704,7 @@ export const settingsSchema = z
       .strict()
       .meta({
         description: 'The figures under the home page’s hero, so a visitor sees at once who they are dealing with.',
-        examples: [{ openedIn: 1998, registeredProfessionals: 4, brands: 30 }],
+        examples: [{ openedIn: 1998, brands: 30 }],
       }),
     social: z
       .array(

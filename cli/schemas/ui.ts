@@ -71,6 +71,7 @@ export const uiKeys = [
   'hours.sa',
   'hours.su',
   'hours.days',
+  'hours.openDays',
   'hours.closed',
   'hours.range',
   'appointment.book',
@@ -310,6 +311,10 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'hours.days': [
     'Several days in a row with the same opening hours; {from} and {to} are the first and last day names. Catalan and Spanish write the range in words with the day names in lower case (“De dilluns a dijous”); the table capitalises the first letter.',
     '{from}–{to}',
+  ],
+  'hours.openDays': [
+    'Several days in a row the shop opens, inside a sentence ({{opening-days}} in a page’s text: “Obrim de dilluns a dissabte”); {from} and {to} are the first and last day names, as the opening hours write them.',
+    '{from} to {to}',
   ],
   'hours.closed': ['What the opening hours say of a day the shop is closed.', 'Closed'],
   'hours.range': ['One stretch of opening hours; {opens} and {closes} are the times.', '{opens}–{closes}'],

@@ -8,8 +8,8 @@ import { localHref } from '../links.ts';
 import { Section } from '../components/Section.tsx';
 
 /**
- * The home page's product teasers with their "from" prices (docs/behaviour.md#home-page), each
- * with its picture if it has one: a photo of content/images/ as a responsive <picture>. A
+ * The home page's product teasers with their "from" prices and what each price buys
+ * (docs/behaviour.md#home-page), each with its picture if it has one: a photo of content/images/ as a responsive <picture>. A
  * monthly price carries an asterisk that links to the representative example of its credit,
  * under the cards (Ley 16/2011, art. 9; validation makes sure the example exists and agrees).
  * The authorisation to advertise medical devices follows, when the settings give one.
@@ -63,6 +63,7 @@ export function ProductsSection({
               ) : (
                 <p className="product-card__price">{t('products.from', { price })}</p>
               )}
+              <p className="product-card__unit">{pick(product.unit)}</p>
             </li>
           );
         })}

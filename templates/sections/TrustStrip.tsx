@@ -4,15 +4,16 @@ import { useLanguage } from '../i18n.tsx';
 /**
  * Under the hero, four facts that tell a first-time visitor who they are dealing with
  * (docs/behaviour.md#home-page): years in the neighbourhood (counted to the build's year),
- * registered professionals, brands carried and the review score, all from the settings.
+ * the qualified professionals (those the legal notice lists), brands carried and the review
+ * score, all from the settings.
  */
 export function TrustStrip({ settings, buildYear }: { settings: Settings; buildYear: number }) {
   const { locale, t } = useLanguage();
   const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
-  const { trust, reviews } = settings;
+  const { trust, reviews, health } = settings;
   const facts = [
     [number(buildYear - trust.openedIn), t('trust.years')],
-    [number(trust.registeredProfessionals), t('trust.professionals')],
+    [number(health.professionals.length), t('trust.professionals')],
     [`${number(trust.brands)}+`, t('trust.brands')],
     [
       <>
