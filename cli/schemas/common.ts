@@ -4,6 +4,10 @@ import * as z from 'zod';
 // writes into the JSON Schemas editors show on hover (cli/lib/json-schemas.ts). A field's own
 // `.meta` replaces the description of the shared schema it is made of.
 
+/** A key fact's value (a service page's `facts`), in characters: as a visitor reads it, placeholders filled, and as written. */
+export const FACT_SHOWN_LENGTH = 90;
+export const FACT_WRITTEN_LENGTH = 160;
+
 /** A two-letter language code: `ca`, `es`, `en`. Which ones the site offers is a setting. */
 export const localeSchema = z
   .string()

@@ -1,5 +1,13 @@
 import * as z from 'zod';
-import { isoDateSchema, SEARCH_LIMITS, searchDescriptionSchema, siteFileSchema, sitePathSchema } from './common.ts';
+import {
+  FACT_SHOWN_LENGTH,
+  FACT_WRITTEN_LENGTH,
+  isoDateSchema,
+  SEARCH_LIMITS,
+  searchDescriptionSchema,
+  siteFileSchema,
+  sitePathSchema,
+} from './common.ts';
 
 /**
  * Page templates a markdown file may ask for; each is one component in templates/pages/.
@@ -153,13 +161,13 @@ export const frontMatterSchema = z
                 description: 'What the fact is about, at most 30 characters.',
                 examples: ['Visit length'],
               }),
+            // The 90 characters are counted as shown, placeholders filled (cli/validate/fact-lengths.ts); written, a value may be longer.
             value: z
               .string()
               .min(1)
-              .max(90)
+              .max(FACT_WRITTEN_LENGTH)
               .meta({
-                description:
-                  'The fact itself, at most 90 characters; {{…}} quotes a setting, such as {{visits.eyeExam.minutes}}.',
+                description: `The fact itself, at most ${FACT_SHOWN_LENGTH} characters as shown; {{…}} quotes a setting, such as {{visits.eyeExam.minutes}}, and counts as what it writes (${FACT_WRITTEN_LENGTH} characters at most as written).`,
                 examples: ['About 60 minutes (initial assessment)'],
               }),
           })

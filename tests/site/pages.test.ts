@@ -443,7 +443,8 @@ describe('what a health and consumer regulator reads (issue 28)', () => {
       const facts = documentOf(site.files, fileOf(locale, 'services/hearing-aids')).querySelector('aside.key-facts')!;
       const marker = facts.querySelector('dd a.credit-marker');
       expect(marker?.getAttribute('href')).toBe('#credit-example');
-      expect(marker?.parentElement?.textContent).toMatch(/90\s?€ al mes\*$|€90 a month\*$/);
+      // Right after the monthly price, which then says what it buys.
+      expect(marker?.parentElement?.textContent).toMatch(/90\s?€ al mes\* \S|€90 a month\* \S/);
       expect(facts.querySelector('#credit-example')?.textContent).toContain('24');
     },
   );

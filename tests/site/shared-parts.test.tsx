@@ -40,7 +40,8 @@ describe('pages put together from shared parts', () => {
     const ui = site.content.ui;
     for (const [index, page] of pages.entries()) {
       const locale = jobs[index]!.route.locale;
-      expect(page.html).toContain(`<h2 id="footer-visual">${ui[locale]!['footer.visual']}</h2>`);
+      const heading = ui[locale]!['footer.visual']!.replaceAll("'", '&#x27;');
+      expect(page.html).toContain(`<h2 id="footer-visual">${heading}</h2>`);
       expect(page.html).toContain(`data-island="cookie-consent"`);
       expect(page.html).not.toContain('data-shared');
       expect(page.html).not.toContain('<!--page-body-->');
