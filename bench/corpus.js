@@ -19,7 +19,7 @@ const vocabulary = {
     table: ['Prova', 'Durada', 'Freqüència'],
     rows: [
       ['Revisió visual', '30 min', 'Cada any'],
-      ['Prova auditiva', '45 min', 'Cada dos anys'],
+      ['Revisió auditiva', '45 min', 'Cada dos anys'],
       ['Ajust de muntura', '10 min', 'Quan calgui'],
     ],
     title: 'Article',
@@ -28,7 +28,7 @@ const vocabulary = {
   },
   es: {
     words:
-      'visión gafas lentes revisión audición audífono consulta centro barrio salud mirada luz pantalla lectura distancia ojo oído sonido ruido conversación familia tiempo cita medida prueba graduación montura cristal color forma detalle cuidado resultado consejo equipo semana mañana tarde calle ciudad playa escuela trabajo deporte noche día vida costumbre pregunta respuesta'.split(
+      'visión gafas lentes revisión audición audífono consulta centro barrio salud mirada luz pantalla lectura distancia ojo oído sonido ruido conversación familia tiempo cita medida examen graduación montura cristal color forma detalle cuidado resultado consejo equipo semana mañana tarde calle ciudad playa escuela trabajo deporte noche día vida costumbre pregunta respuesta'.split(
         ' ',
       ),
     glue: 'y de la el con para a que en del las los una un más sin cuando como pero también cada este'.split(' '),
@@ -42,7 +42,7 @@ const vocabulary = {
     table: ['Prueba', 'Duración', 'Frecuencia'],
     rows: [
       ['Revisión visual', '30 min', 'Cada año'],
-      ['Prueba auditiva', '45 min', 'Cada dos años'],
+      ['Revisión auditiva', '45 min', 'Cada dos años'],
       ['Ajuste de montura', '10 min', 'Cuando haga falta'],
     ],
     title: 'Artículo',

@@ -28,6 +28,12 @@ export const errorCatalogue = {
   InvalidHeading:
     'The title is the page’s only level-1 heading: start the body’s headings at ## and give each one some text.',
   BrokenLink: 'Link to an existing page, written without language prefix: /services/orto-k.',
+  MisnamedLink:
+    'Write the page’s label or title in the link’s text (the sentence may say more around it), or rename the page: one thing has one name (content/README.md, "Words").',
+  RefusedWord:
+    'content/glossary.yaml gives each thing one name and lists the claims the site never makes: write the name it gives, or say it another way (content/README.md, "Words").',
+  HandTypedFact:
+    'Each fact is written once, in content/site.yaml or a collection: write its placeholder there instead (content/README.md, "Pages"), such as {{address.street}} or {{products.eyeglasses.price}}.',
   ConsentMismatch:
     "Consent texts speak only of what content/site.yaml turns on: a category's texts are its own keys of ui.yaml (cookie.analytics…, cookie.marketing…), and the cookie policy shows its section through {{consent-categories}}, both only with its setting.",
   MissingCreditExample:

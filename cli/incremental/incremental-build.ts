@@ -71,9 +71,9 @@ export async function openIncrementalBuild(
   return {
     parser() {
       parsed = new Map();
-      return (file, languages) => {
-        const key = `${file.path}\0${languages.join(',')}\0${contentHash(file.text)}`;
-        const known = last?.parsed.get(key) ?? parsed.get(key) ?? parseContentFile(file, languages);
+      return (file, languages, rules) => {
+        const key = `${file.path}\0${languages.join(',')}\0${rules?.key ?? ''}\0${contentHash(file.text)}`;
+        const known = last?.parsed.get(key) ?? parsed.get(key) ?? parseContentFile(file, languages, rules);
         parsed.set(key, known);
         return known;
       };

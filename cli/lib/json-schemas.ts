@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { collectionSchemas, redirectsFileSchema } from '../schemas/collections.ts';
+import { glossaryFileSchema } from '../schemas/glossary.ts';
 import { frontMatterSchema } from '../schemas/page.ts';
 import { settingsSchema } from '../schemas/site.ts';
 import { uiTableSchema } from '../schemas/ui.ts';
@@ -58,6 +59,12 @@ export const contentSchemas: Readonly<Record<string, ContentSchema>> = {
     title: 'Redirects (content/redirects.yaml)',
     description:
       'Old addresses and where they now lead: each becomes a small page at the old address and a permanent (301) redirect in the host configurations.',
+  },
+  'glossary.schema.json': {
+    schema: glossaryFileSchema,
+    title: 'Words (content/glossary.yaml)',
+    description:
+      'One name per thing and the claims the site never makes: for each, the words refused in each language, which the build refuses in any text of that language, at its line.',
   },
   'ui.schema.json': {
     schema: uiTableSchema,

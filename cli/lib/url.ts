@@ -1,5 +1,8 @@
 import type { Locale } from '../types.ts';
 
+/** Where the Oticon model pages live, below each language. */
+export const MODELS_PATH = 'products/oticon-models';
+
 /** The URL of a page id in a locale, with trailing slash: `/es/services/orto-k/`; home is `/es/`. */
 export function pageUrl(locale: Locale, id: string): string {
   return id ? `/${locale}/${id}/` : `/${locale}/`;

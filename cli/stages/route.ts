@@ -1,9 +1,6 @@
 import { BuildError, throwIfAny } from '../errors.ts';
-import { pageUrl, withTrailingSlash } from '../lib/url.ts';
+import { MODELS_PATH, pageUrl, withTrailingSlash } from '../lib/url.ts';
 import type { Content, Locale, PageEntry, Redirect, Route } from '../types.ts';
-
-/** Where the Oticon model pages live, below each language. */
-export const MODELS_PATH = 'products/oticon-models';
 
 /** Every page in every language, and every redirect; pure. Throws on clashing addresses. */
 export function buildRoutes(content: Content): { routes: Route[]; redirects: Redirect[] } {

@@ -5,10 +5,14 @@ import type { Collections, Content, Language, Locale, PageEntry, Settings, Sourc
 import { checkAssetReferences } from '../validate/asset-references.ts';
 import { checkCollectionLinks } from '../validate/collection-links.ts';
 import { checkConsentTexts } from '../validate/consent-texts.ts';
+import { checkFactLengths } from '../validate/fact-lengths.ts';
+import { checkLinkNames } from '../validate/link-names.ts';
 import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
 import { checkSearchTitles } from '../validate/search-titles.ts';
 import { checkSuggestedPages } from '../validate/suggested-pages.ts';
-import { parseContentFile, type ParsedPage, type ParseFile } from '../validate/parse-file.ts';
+import { parseContentFile, type PageLink, type ParsedPage, type ParseFile } from '../validate/parse-file.ts';
+import { visibleTexts } from '../validate/visible-texts.ts';
+import { findWordProblems, wordRulesOf, type Glossary, type WordRules } from '../validate/word-rules.ts';
 import type * as z from 'zod';
 
 /** Collection files below content/collections/ and the field of `Collections` each fills. */
@@ -41,14 +45,19 @@ interface Findings {
 export function validateContent(sources: Sources, parse: ParseFile = parseContentFile): Content {
   const findings: Findings = { errors: [], warnings: [], examples: [] };
   const byPath = new Map(sources.content.map((file) => [file.path, file]));
-  const valueOf = <T>(path: string, languages: readonly Locale[], isRequired = true): T | undefined => {
+  const valueOf = <T>(
+    path: string,
+    languages: readonly Locale[],
+    isRequired = true,
+    rules?: WordRules,
+  ): T | undefined => {
     const file = byPath.get(path);
     if (!file) {
       if (isRequired)
         findings.errors.push(new BuildError('ReadError', `content/${path} is missing`, { file: `content/${path}` }));
       return undefined;
     }
-    const parsed = parse(file, languages);
+    const parsed = parse(file, languages, rules);
     findings.errors.push(...parsed.errors.map(fromRecord));
     findings.warnings.push(...parsed.warnings.map(fromRecord));
     findings.examples.push(...parsed.examples);
@@ -67,15 +76,22 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
     ]),
   ) as unknown as Collections;
   const ui = Object.fromEntries(codes.map((code) => [code, uiTableOf(byPath, code, codes, valueOf, findings)]));
+  const glossary = valueOf<Glossary>('glossary.yaml', codes, false) ?? [];
+  // How pages and the other texts are read for refused words and typed facts (content/README.md, "Words").
+  const rules = settings && wordRulesOf({ settings, collections, ui }, glossary, codes);
   const pages: PageEntry[] = [];
+  const pageLinks = new Map<PageEntry, readonly PageLink[]>();
   /** Pages whose file has problems, as `locale/id`: they exist, so their translations have an original. */
   const failed = new Set<string>();
   for (const file of sources.content) {
     const known = isKnownFile(file, codes);
     if (known === 'page') {
-      const parsed = valueOf<ParsedPage>(file.path, codes);
-      if (parsed) pages.push(pageEntryOf(file, parsed));
-      else failed.add(pageKeyOf(file.path));
+      const parsed = valueOf<ParsedPage>(file.path, codes, true, rules);
+      if (parsed) {
+        const page = pageEntryOf(file, parsed);
+        pages.push(page);
+        pageLinks.set(page, parsed.links);
+      } else failed.add(pageKeyOf(file.path));
     } else if (known === 'other') {
       valueOf(file.path, codes, false);
     } else if (known !== 'read') {
@@ -84,11 +100,12 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
   }
   findMissingPages(pages, failed, codes, findings);
   const images = checkAssetReferences(pages, collections, byPath, sources, findings.errors);
-  const texts = new Map(sources.content.map((file) => [file.file, file.text]));
-  checkSuggestedPages(pages, failed, texts, codes, findings.errors);
+  const sourceTexts = new Map(sources.content.map((file) => [file.file, file.text]));
+  checkSuggestedPages(pages, failed, sourceTexts, codes, findings.errors);
   checkCollectionLinks(collections, byPath, { pages, failed, codes, moved: redirects?.moved ?? [] }, findings.errors);
   if (settings) {
-    checkSearchTitles(pages, texts, settings, findings.errors);
+    checkSearchTitles(pages, sourceTexts, settings, findings.errors);
+    checkFactLengths(pages, { settings, collections, ui }, codes, sourceTexts, findings.errors);
     checkConsentTexts(sources.content, ui, settings, codes, findings.errors);
     checkMonthlyPrices(
       sources.content.filter((file) => isKnownFile(file, codes) === 'page'),
@@ -97,6 +114,13 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
       settings,
       findings.errors,
     );
+    const texts = [...visibleTexts({ ui, collections, settings, languages: codes, texts: sourceTexts })];
+    for (const text of texts)
+      for (const problem of findWordProblems(rules!, text))
+        findings.errors.push(
+          new BuildError(problem.code, problem.message, { file: text.file, ...text.place(problem.shown) }),
+        );
+    checkLinkNames(pages, pageLinks, texts, collections, sourceTexts, codes, findings.errors);
   }
   throwIfAny(findings.errors);
   return {
@@ -137,7 +161,7 @@ function uiTableOf(
  */
 function isKnownFile(file: SourceFile, codes: readonly Locale[]): 'page' | 'read' | 'other' | 'unknown' {
   const [top = '', ...rest] = file.path.split('/');
-  if (['site.yaml', 'redirects.yaml'].includes(file.path) || NOT_BUILT.has(file.path)) return 'read';
+  if (['site.yaml', 'redirects.yaml', 'glossary.yaml'].includes(file.path) || NOT_BUILT.has(file.path)) return 'read';
   if (top === 'collections') return 'read';
   if (!codes.includes(top)) return codes.length === 0 ? 'read' : 'unknown';
   if (rest.join('/') === 'ui.yaml') return 'read';

@@ -4,12 +4,16 @@ import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { findInvisibleCharacters } from '../lib/invisible-characters.ts';
 import { checkLocalizedTexts } from '../lib/localized-texts.ts';
 import { parseWithSchema } from '../lib/schema-errors.ts';
+import { positionsIn } from '../lib/text-position.ts';
 import { parseYaml, type YamlSource } from '../lib/yaml-lines.ts';
 import { collectionSchemas, redirectsFileSchema } from '../schemas/collections.ts';
+import { glossaryFileSchema } from '../schemas/glossary.ts';
 import { frontMatterSchema } from '../schemas/page.ts';
 import { settingsSchema } from '../schemas/site.ts';
 import { uiKeys } from '../schemas/ui.ts';
 import type { Locale, SourceFile } from '../types.ts';
+import { findWordProblems, type TextToRead, type WordRules } from './word-rules.ts';
+import { valuePosition } from './visible-texts.ts';
 
 /**
  * One content file parsed and checked on its own, as plain data: what it says (when it is
@@ -24,16 +28,31 @@ export interface ParsedFile {
   readonly examples: readonly string[];
 }
 
-/** A markdown page's front matter and where its body starts. */
+/** A markdown page's front matter, where its body starts, and the links of its body to pages of the site. */
 export interface ParsedPage {
   readonly frontMatter: z.infer<typeof frontMatterSchema>;
   /** Offset in the text where the body starts, and its line (1-based). */
   readonly bodyStart: number;
   readonly bodyLine: number;
+  readonly links: readonly PageLink[];
 }
 
-/** Parses one content file; the kind of file follows from its path (see content/README.md). */
-export type ParseFile = (file: SourceFile, languages: readonly Locale[]) => ParsedFile;
+/** A link of a page's text to a page of the site, `[text](/path)`, and where it is written: its offset in the file. */
+export interface PageLink {
+  readonly text: string;
+  readonly url: string;
+  readonly at: number;
+}
+
+/**
+ * Parses one content file; the kind of file follows from its path (see content/README.md).
+ * A page's texts are read for refused words and typed facts by `rules` (cli/validate/word-rules.ts),
+ * when given: the result depends on the file, the languages and the rules' key alone.
+ */
+export type ParseFile = (file: SourceFile, languages: readonly Locale[], rules?: WordRules) => ParsedFile;
+
+/** A link of markdown to a page of the site: `[text](/path)`, not an image. */
+const MARKDOWN_LINK = /(?<!!)\[([^\]\n]+)\]\((\/[^)\s]*)\)/g;
 
 /** What one file's parse found. */
 interface Findings {
@@ -43,13 +62,13 @@ interface Findings {
 }
 
 /** Parses and checks one content file alone; `languages` are the site's, the first the default. */
-export const parseContentFile: ParseFile = (file, languages) => {
+export const parseContentFile: ParseFile = (file, languages, rules) => {
   const findings: Findings = { errors: [], warnings: [], examples: [] };
   const invisible = findInvisibleCharacters(file.text, file.file);
   if (invisible) findings.warnings.push(invisible);
   let value: unknown;
   try {
-    value = parseByKind(file, languages, findings);
+    value = parseByKind(file, languages, findings, rules);
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;
     findings.errors.push(error);
@@ -62,12 +81,18 @@ export const parseContentFile: ParseFile = (file, languages) => {
   };
 };
 
-function parseByKind(file: SourceFile, languages: readonly Locale[], findings: Findings): unknown {
+function parseByKind(
+  file: SourceFile,
+  languages: readonly Locale[],
+  findings: Findings,
+  rules: WordRules | undefined,
+): unknown {
   const [top = '', ...rest] = file.path.split('/');
   if (file.path === 'site.yaml') {
     return parseYamlFile(file, settingsSchema, findings, (source) => listExamples(source, file, findings));
   }
   if (file.path === 'redirects.yaml') return parseYamlFile(file, redirectsFileSchema, findings);
+  if (file.path === 'glossary.yaml') return parseYamlFile(file, glossaryFileSchema, findings);
   const collection = /^collections\/(.+)\.yaml$/.exec(file.path)?.[1];
   if (collection && collection in collectionSchemas) {
     const schema = z.array(collectionSchemas[collection as keyof typeof collectionSchemas]);
@@ -83,7 +108,7 @@ function parseByKind(file: SourceFile, languages: readonly Locale[], findings: F
   }
   if (!languages.includes(top)) return undefined;
   if (rest.join('/') === 'ui.yaml') return parseUiTable(file, top, top === languages[0], findings);
-  if (file.path.endsWith('.md')) return parsePage(file, findings);
+  if (file.path.endsWith('.md')) return parsePage(file, top, findings, rules);
   return undefined;
 }
 
@@ -146,8 +171,13 @@ function listExamples(source: YamlSource, file: SourceFile, findings: Findings):
   findings.examples.push(...source.examplePaths.map((path) => `${file.file}: ${path}`));
 }
 
-/** A page's front matter, checked, and where its body starts. */
-function parsePage(file: SourceFile, findings: Findings): ParsedPage | undefined {
+/** A page's front matter, checked, where its body starts and the links of its body; its texts read by `rules`. */
+function parsePage(
+  file: SourceFile,
+  locale: Locale,
+  findings: Findings,
+  rules: WordRules | undefined,
+): ParsedPage | undefined {
   const source = parseMarkdownFile(file.text, file.file);
   const frontMatter = parseWithSchema(frontMatterSchema, source.frontMatter, file.file, findings.errors, {
     code: 'InvalidFrontmatter',
@@ -155,5 +185,54 @@ function parsePage(file: SourceFile, findings: Findings): ParsedPage | undefined
   if (!frontMatter) return undefined;
   if (frontMatter.image?.example) findings.examples.push(`${file.file}: image ${frontMatter.image.src}`);
   listExamples(source.frontMatter, file, findings);
-  return { frontMatter, bodyStart: file.text.length - source.body.length, bodyLine: source.bodyLine };
+  const bodyStart = file.text.length - source.body.length;
+  if (rules) readPageTexts(file, locale, frontMatter, bodyStart, source.frontMatter, rules, findings);
+  const links = source.body.includes('](/')
+    ? [...source.body.matchAll(MARKDOWN_LINK)].map((match) => ({
+        text: match[1]!,
+        url: match[2]!,
+        at: bodyStart + match.index,
+      }))
+    : [];
+  return { frontMatter, bodyStart, bodyLine: source.bodyLine, links };
+}
+
+/** A page's title, label, description, key facts and body, read for refused words and typed facts. */
+function readPageTexts(
+  file: SourceFile,
+  locale: Locale,
+  frontMatter: z.infer<typeof frontMatterSchema>,
+  bodyStart: number,
+  source: YamlSource,
+  rules: WordRules,
+  findings: Findings,
+): void {
+  const fields: [TextToRead, readonly PropertyKey[]][] = [
+    [{ text: frontMatter.title, locale, field: 'title', isShownAsWritten: true }, ['title']],
+    ...(frontMatter.label
+      ? [
+          [{ text: frontMatter.label, locale, field: 'label', isShownAsWritten: true }, ['label']] as [
+            TextToRead,
+            PropertyKey[],
+          ],
+        ]
+      : []),
+    [{ text: frontMatter.description, locale, field: 'description', isShownAsWritten: true }, ['description']],
+    ...(frontMatter.facts ?? []).flatMap((fact, index): [TextToRead, PropertyKey[]][] => [
+      [{ text: fact.label, locale, field: `facts[${index}].label` }, ['facts', index, 'label']],
+      [{ text: fact.value, locale, field: `facts[${index}].value` }, ['facts', index, 'value']],
+    ]),
+  ];
+  for (const [read, path] of fields)
+    for (const problem of findWordProblems(rules, read))
+      findings.errors.push(
+        new BuildError(problem.code, problem.message, {
+          file: file.file,
+          ...valuePosition(file.text, source.positionOf(path), problem.shown),
+        }),
+      );
+  // The body is read in the file's own text, from where it starts, rather than in a copy of it.
+  const positionAt = positionsIn(file.text);
+  for (const problem of findWordProblems(rules, { text: file.text, start: bodyStart, locale, field: 'body' }))
+    findings.errors.push(new BuildError(problem.code, problem.message, { file: file.file, ...positionAt(problem.at) }));
 }

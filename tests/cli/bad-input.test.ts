@@ -52,6 +52,71 @@ const cases: BadInput[] = [
     expected: [/content\/collections\/products\.yaml:\d+:\d+/, '"0.price"'],
   },
   {
+    name: 'a price typed by hand in a page’s text and in its description (issue 41)',
+    file: 'content/ca/services/eyeglasses.md',
+    edit: (text) =>
+      `${replace(/^description: .*$/m, 'description: "Ulleres graduades al Poblenou, Barcelona, des de 89 € amb muntura i lents, amb muntures de marques de disseny i clàssiques."')(text)}\nLes ulleres graduades costen des de 89 € amb muntura.\n`,
+    expected: [
+      /content\/ca\/services\/eyeglasses\.md:4:\d+ HandTypedFact — description: "89 €" is the price typed by hand: a description carries no price/,
+      /content\/ca\/services\/eyeglasses\.md:\d+:\d+ HandTypedFact — body: "89 €" is the price typed by hand: write \{\{products\.eyeglasses\.price\}\}/,
+    ],
+  },
+  {
+    name: 'the street, the opening days and times and a phone number typed by hand (issue 41)',
+    file: 'content/es/about.md',
+    edit: (text) =>
+      `${text}\nEstamos en la Rambla del Poblenou y abrimos de lunes a sábado de 10:00 a 20:00; llámanos al 930 000 000.\n`,
+    expected: [
+      /content\/es\/about\.md:\d+:\d+ HandTypedFact — body: "Rambla del Poblenou" is the address typed by hand: write \{\{address\.street\}\}/,
+      /HandTypedFact — body: "lunes" is the day typed by hand: write \{\{opening-days\}\}/,
+      /HandTypedFact — body: "10:00" is the opening time typed by hand/,
+      /HandTypedFact — body: "930 000 000" is the phone number typed by hand: write \{\{contact\.phone\}\}/,
+    ],
+  },
+  {
+    name: 'a placeholder in a page’s title, which is shown as written (issue 41)',
+    file: 'content/en/services/sunglasses.md',
+    edit: replace(/^title: .*$/m, 'title: "Sunglasses from €{{products.sunglasses.price}}"'),
+    expected: [
+      /content\/en\/services\/sunglasses\.md:2:\d+ HandTypedFact — title: \{\{products\.sunglasses\.price\}\} is not filled in a page's title/,
+    ],
+  },
+  {
+    name: 'another name for the hearing test, and a promise of an outcome (issue 41)',
+    file: 'content/ca/services/hearing-test.md',
+    edit: (text) => `${text}\nLa prova d’audició dura una hora. Fes el primer pas per sentir-hi millor.\n`,
+    expected: [
+      /content\/ca\/services\/hearing-test\.md:\d+:4 RefusedWord — body: "prova d’audició": the site calls this "revisió auditiva"/,
+      /RefusedWord — body: "sentir-hi millor": the site does not say this \(a promise of a clinical outcome \(Real Decreto 1907\/1996, art\. 4\)\)/,
+      'content/glossary.yaml',
+    ],
+  },
+  {
+    name: 'a link whose text does not name the page it leads to (issue 41)',
+    file: 'content/en/faq.md',
+    edit: (text) => `${text}\nRead about [our night lenses](/services/orto-k).\n`,
+    expected: [
+      /content\/en\/faq\.md:\d+:12 MisnamedLink — body: the link "our night lenses" leads to \/services\/orto-k, which is called "Ortho-k"/,
+    ],
+  },
+  {
+    name: 'a service card named otherwise than the page it leads to (issue 41)',
+    file: 'content/collections/services.yaml',
+    edit: replace('    en: Ortho-k\n', '    en: Night lenses\n'),
+    expected: [
+      /content\/collections\/services\.yaml:\d+:\d+ MisnamedLink — ortho-k: title\.en: the link "Night lenses" leads to \/services\/orto-k/,
+    ],
+  },
+  {
+    name: 'a key fact longer than 90 characters once its placeholders are filled (issue 41)',
+    file: 'content/ca/services/salut-visual.md',
+    edit: (text) =>
+      text.replace(/(\n {2}- \{ label: "[^"]+", value: ")[^"]+(" \})/, '$1{{visits.access}} {{visits.access}}$2'),
+    expected: [
+      /content\/ca\/services\/salut-visual\.md:10:\d+ InvalidField — facts: "L'entrada és a peu de carrer[^"]*" is \d+ characters as shown; a key fact is at most 90/,
+    ],
+  },
+  {
     name: 'a not-found page suggesting a page there is not',
     file: 'content/es/404.md',
     edit: replace('/faq]', '/faqs]'),
@@ -169,9 +234,14 @@ const cases: BadInput[] = [
       replace(
         /^description: .*$/m,
         'description: "Sunglasses in Poblenou, Barcelona, from €49 or €90 a month: UV protection, polarised and prescription lenses."',
-      )(replace('value: "From €49" }', 'value: "From €49, or €90 a month" }')(text)),
+      )(
+        replace(
+          '{{products.sunglasses.unit}}" }',
+          '{{products.sunglasses.unit}}, or €{{financing.monthlyInstalment}} a month" }',
+        )(text),
+      ),
     expected: [
-      /content\/en\/services\/sunglasses\.md:13:\d+ MissingCreditExample — facts\.3\.value: shows a monthly price \(€90 a month\) without \{\{credit-marker\}\} right after it/,
+      /content\/en\/services\/sunglasses\.md:13:\d+ MissingCreditExample — facts\.3\.value: shows a monthly price \(€\{\{financing\.monthlyInstalment\}\} a month\) without \{\{credit-marker\}\} right after it/,
       /content\/en\/services\/sunglasses\.md:4:\d+ MissingCreditExample — description: shows a monthly price \(€90 a month\) where no representative example can follow it/,
     ],
   },
@@ -356,7 +426,7 @@ describe('bad input', () => {
       );
       await rm(missing);
       for (const [path, other] of islands) {
-        const text = `---\ntitle: Island page\ndescription: A page that only the other island page links to, which nothing the home page leads to links to.\ntemplate: page\n---\nSee [the other island](/island-${other}).\n`;
+        const text = `---\ntitle: Island page\ndescription: A page that only the other island page links to, which nothing the home page leads to links to.\ntemplate: page\n---\nSee the other [island page](/island-${other}).\n`;
         await writeFile(path, text);
       }
       try {
