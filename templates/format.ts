@@ -1,4 +1,4 @@
-import type { Locale, Settings, Translate } from '../cli/types.ts';
+import type { Locale, Localized, Settings, Translate } from '../cli/types.ts';
 
 const DAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
 /** A day of the week as the settings write it. */
@@ -21,7 +21,12 @@ export function formatDate(region: string, isoDate: string): string {
   );
 }
 
-/** Words joined the locale's way: "a, b i c". */
+/** A language with its region, as the settings' ogLocale gives it (`en-GB`): for dates and lists written the region's way. */
+export function regionOf(languages: readonly { code: Locale; ogLocale: string }[], locale: Locale): string {
+  return languages.find((language) => language.code === locale)?.ogLocale.replace('_', '-') ?? locale;
+}
+
+/** Words joined the locale's way: "a, b i c"; in British English (`en-GB`) without a comma before "and". */
 export function formatList(locale: Locale, items: readonly string[]): string {
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 }
@@ -77,10 +82,20 @@ export const CREDIT_MARKER = '{{credit-marker}}';
 /** The id of the representative example a monthly price's asterisk links to, in the facts box and under the products. */
 export const CREDIT_EXAMPLE_ID = 'credit-example';
 
-/** The representative example of a credit (Ley 16/2011, art. 9), in the page's language. */
-export function creditExampleText(locale: Locale, t: Translate, financing: NonNullable<Settings['financing']>): string {
+/**
+ * The representative example of a credit (Ley 16/2011, art. 9), in the page's language: what it
+ * buys, its figures, the lender, and what the centre is in it (art. 33.a).
+ */
+export function creditExampleText(
+  locale: Locale,
+  t: Translate,
+  pick: (text: Localized) => string,
+  financing: NonNullable<Settings['financing']>,
+): string {
   const money = (amount: number) => formatMoney(locale, amount);
   return t('financing.example', {
+    product: pick(financing.product),
+    intermediary: pick(financing.intermediary),
     cashPrice: money(financing.cashPrice),
     downPayment: money(financing.downPayment),
     credit: money(financing.cashPrice - financing.downPayment),

@@ -1,4 +1,3 @@
-import { mount as cookieConsent } from './cookie-consent/index.ts';
 import { mount as home } from './home/index.ts';
 import { mount as page } from './page/index.ts';
 import type { LoaderWidget, WidgetProps } from './registry.ts';
@@ -12,6 +11,5 @@ export const loaderWidgets: {
 } = {
   page: { mount: page },
   topbar: { mount: topbar },
-  'cookie-consent': { mount: cookieConsent },
   home: { mount: home },
 };

@@ -3,10 +3,10 @@
  * `data-props`. Templates and widgets both import these types, so they cannot disagree.
  */
 export interface WidgetProps {
-  /** Page-wide behaviours: remember the language, reveal on scroll, lazy images. */
-  page: { readonly language: string; readonly notFound: boolean };
+  /** Page-wide behaviours: remember the language in the cookies the site's hosts read, reveal on scroll, lazy images. */
+  page: { readonly language: string; readonly notFound: boolean; readonly cookies: readonly LanguageCookie[] };
   /** Scrolled state, the phone menu, the language switcher keeping path, query and hash. */
-  topbar: { readonly openLabel: string; readonly closeLabel: string };
+  topbar: { readonly openLabel: string; readonly closeLabel: string; readonly cookies: readonly LanguageCookie[] };
   /** A booking link that opens the scheduling page and says what happened in a toast. */
   appointment: { readonly url: string; readonly opened: Toast; readonly failed: Toast };
   /** The floating chat button and its panel. */
@@ -90,7 +90,25 @@ export type LoadStrategy = 'load' | 'idle' | 'visible' | 'interaction';
  * each with a round of response headers bigger than its code; in one file they cost one request.
  * `loader-widgets.ts` imports exactly these, and the build gives each of them the loader's URL.
  */
-export const LOADER_WIDGETS = ['page', 'topbar', 'cookie-consent', 'home'] as const satisfies readonly WidgetName[];
+export const LOADER_WIDGETS = ['page', 'topbar', 'home'] as const satisfies readonly WidgetName[];
+
+/**
+ * The first-party cookies that keep the visitor's language for hosts that choose a redirect by
+ * cookie (docs/behaviour.md#languages): `language` for nginx, Apache and Vercel, `nf_lang`, the
+ * name Netlify's `Language` condition reads. A page saves those the site's hosts read, as
+ * content/collections/storage.yaml lists them for its settings.
+ */
+export const LANGUAGE_COOKIES = { language: ['nginx', 'apache', 'vercel'], nf_lang: ['netlify'] } as const;
+
+/** A cookie that keeps the visitor's language. */
+export type LanguageCookie = keyof typeof LANGUAGE_COOKIES;
+
+/** The language cookie a host reads to choose a redirect. */
+export function cookieReadBy(host: (typeof LANGUAGE_COOKIES)[LanguageCookie][number]): LanguageCookie {
+  return (Object.keys(LANGUAGE_COOKIES) as LanguageCookie[]).find((name) =>
+    (LANGUAGE_COOKIES[name] as readonly string[]).includes(host),
+  )!;
+}
 
 /** A widget the loader carries. */
 export type LoaderWidget = (typeof LOADER_WIDGETS)[number];

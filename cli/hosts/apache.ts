@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
+import { cookieReadBy } from '../../widgets/registry.ts';
 import {
   escapeRegex,
   HOST_FILES,
@@ -54,7 +54,7 @@ const BY_COOKIE = 'SITE_BY_COOKIE';
  */
 export function htaccessFile(table: HostTable): string {
   const [fallback, ...others] = table.languages;
-  const cookie = LANGUAGE_COOKIES[0];
+  const cookie = cookieReadBy('apache');
   const set = (headers: readonly (readonly [string, string])[], indent = '') =>
     headers.map(([name, value]) => `${indent}Header always set ${name} ${quoted(value)}`).join('\n');
   const cache = (kind: CacheKind) => set([['Cache-Control', table.headers.cache[kind]]], '  ');

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
+import { cookieReadBy } from '../../widgets/registry.ts';
 import { headersFile } from './headers-file.ts';
 import { HOST_FILES, notFoundPageOf, ROOT_NOT_FOUND, targetIn, type HostTable } from './rules.ts';
 
@@ -21,7 +21,7 @@ function otherCasesOf(code: string): string[] {
  */
 export function netlifyRedirectsFile(table: HostTable, generated: string): string {
   const [fallback, ...others] = table.languages;
-  const cookie = LANGUAGE_COOKIES[1];
+  const cookie = cookieReadBy('netlify');
   const rules = table.redirects.flatMap((redirect) =>
     redirect.kind === 'language'
       ? [

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
+import { cookieReadBy } from '../../widgets/registry.ts';
 import {
   escapeRegex,
   HOST_FILES,
@@ -68,7 +68,7 @@ export function nginxFile(table: HostTable): string {
 # libnginx-mod-http-brotli-static), which the main nginx.conf loads with load_module (Debian's
 # does, through /etc/nginx/modules-enabled/); this file, inside http {}, cannot load it. Without
 # the module, delete the brotli_static lines: the .gz copies are still served.
-map $cookie_${LANGUAGE_COOKIES[0]} ${LANGUAGE} {
+map $cookie_${cookieReadBy('nginx')} ${LANGUAGE} {
   default ${fallback};
 ${table.languages.map((language) => `  ${language} ${language};`).join('\n')}
 }

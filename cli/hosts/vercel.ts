@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIES } from '../../widgets/shared/saved-language.ts';
+import { cookieReadBy } from '../../widgets/registry.ts';
 import {
   anyCaseOf,
   escapeRegex,
@@ -42,7 +42,7 @@ const anyCase = (code: string) => `^${anyCaseOf(code)}$`;
 export function vercelFile(table: HostTable): string {
   const { security, cache } = table.headers;
   const media = `\\.(?:${MEDIA_EXTENSIONS.join('|')})$`;
-  const cookie = LANGUAGE_COOKIES[0];
+  const cookie = cookieReadBy('vercel');
   const [fallback, ...others] = table.languages;
   const precompressed = `\\.(?:${PRECOMPRESSED.join('|')})$`;
   const notFound = (src: string, dest: string) => ({

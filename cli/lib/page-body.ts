@@ -1,6 +1,7 @@
 import { BuildError } from '../errors.ts';
 import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
-import { CREDIT_EXAMPLE_ID, CREDIT_MARKER, creditExampleText } from '../../templates/format.ts';
+import { asksConsent, storedWith } from '../../templates/consent.ts';
+import { CREDIT_EXAMPLE_ID, CREDIT_MARKER, creditExampleText, formatList, regionOf } from '../../templates/format.ts';
 import {
   PLACEHOLDER,
   renderMarkdown,
@@ -107,6 +108,11 @@ function generatedInlines(t: Translate): GeneratedInlines {
   };
 }
 
+/** A heading of plain text. */
+function heading(depth: 2 | 3, value: string): RootContent {
+  return { type: 'heading', depth, children: [{ type: 'text', value }] };
+}
+
 /** A paragraph of a translated sentence with a link where the sentence writes `{link}`. */
 function paragraphWithLink(sentence: string, url: string): Paragraph {
   const [before = '', after = ''] = sentence.split('{link}');
@@ -122,11 +128,14 @@ function paragraphWithLink(sentence: string, url: string): Paragraph {
  * The blocks a page can ask for: `{{cookie-table}}`, what the site really stores for these
  * settings; `{{professionals}}`, who examines and fits, with their college numbers, and
  * `{{professional-rules}}`, where their rules can be read (legal notice); `{{financing-example}}`,
- * the representative example of the credit behind a monthly price; `{{data-protection-officer}}`
- * (privacy policy) and `{{consumer-arbitration}}` (terms); `{{consent-categories}}`, a section
- * of the cookie policy for each optional cookie category the settings turn on (analytics with an
- * analytics id, marketing with a marketing tag). The optional settings' blocks show nothing while
- * the setting is not given.
+ * the representative example of the credit behind a monthly price; `{{data-protection-officer}}`,
+ * `{{analytics-processing}}` (the statistics, only with an analytics id) and
+ * `{{international-transfers}}` (who may send data outside the European Economic Area: the chat,
+ * the map, the statistics, the hosting provider) in the privacy policy; `{{consumer-arbitration}}`
+ * (terms); in the cookie policy, `{{consent-categories}}`, a section for each optional cookie
+ * category the settings turn on (analytics with an analytics id, marketing with a marketing tag),
+ * and `{{consent-choice}}`, how to give and withdraw consent, or why none is asked. The optional
+ * settings' blocks show nothing while the setting is not given.
  */
 function generatedBlocks(
   { collections, settings }: BodyContext,
@@ -134,11 +143,7 @@ function generatedBlocks(
   t: Translate,
   pick: (text: Localized) => string,
 ): GeneratedBlocks {
-  const stored = collections.storage.filter(
-    (item) =>
-      (item.category !== 'analytics' || settings.analyticsId !== '') &&
-      (item.category !== 'marketing' || settings.marketingTag !== ''),
-  );
+  const stored = storedWith(collections.storage, settings);
   return {
     'cookie-table': () =>
       textTable(
@@ -174,7 +179,7 @@ function generatedBlocks(
       return url ? paragraphWithLink(t('professionals.rules'), url) : undefined;
     },
     'financing-example': () => ({
-      ...textParagraph(settings.financing ? `* ${creditExampleText(locale, t, settings.financing)}` : ''),
+      ...textParagraph(settings.financing ? `* ${creditExampleText(locale, t, pick, settings.financing)}` : ''),
       data: { hProperties: { id: CREDIT_EXAMPLE_ID } },
     }),
     'data-protection-officer': () => {
@@ -188,6 +193,29 @@ function generatedBlocks(
           { type: 'heading', depth: 3, children: [{ type: 'text', value: t(`cookie.${category}PolicyTitle`) }] },
           textParagraph(t(`cookie.${category}Policy`)),
         ]),
+    'consent-choice': () =>
+      asksConsent(settings)
+        ? [
+            heading(2, t('cookie.policyChoiceTitle')),
+            textParagraph(t('cookie.policyChoice', { settings: t('cookie.settings') })),
+          ]
+        : [heading(2, t('cookie.policyNoChoiceTitle')), textParagraph(t('cookie.policyNoChoice'))],
+    'analytics-processing': () =>
+      settings.analyticsId
+        ? [heading(3, t('privacy.analyticsTitle')), textParagraph(t('privacy.analytics'))]
+        : undefined,
+    'international-transfers': () => {
+      const recipients = [
+        t('privacy.transferChat'),
+        t('privacy.transferMap', { provider: settings.mapProvider }),
+        ...(settings.analyticsId ? [t('privacy.transferAnalytics')] : []),
+        ...(settings.hosting.location === 'outside-eea'
+          ? [t('privacy.transferHosting', { provider: settings.hosting.provider })]
+          : []),
+      ];
+      const region = regionOf(settings.languages, locale);
+      return textParagraph(t('privacy.transfers', { recipients: formatList(region, recipients) }));
+    },
     'consumer-arbitration': () =>
       textParagraph(
         settings.consumerArbitration

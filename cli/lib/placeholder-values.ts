@@ -1,4 +1,4 @@
-import { formatList, groupOpeningHours } from '../../templates/format.ts';
+import { formatList, groupOpeningHours, regionOf } from '../../templates/format.ts';
 import type { Collections, Locale, Settings, Translate, UiKey } from '../types.ts';
 import { PLACEHOLDER } from './markdown.ts';
 
@@ -12,19 +12,21 @@ export interface PlaceholderSources {
   readonly t: Translate;
 }
 
-/** Settings written into a setting's own text stop here: a text that names itself is not filled for ever. */
-const MAX_DEPTH = 4;
-
 /**
  * The text a placeholder stands for (content/README.md, "Pages"), or undefined for an unknown
  * one: a setting by dotted path when it is text, a number or a text per language
- * (`contact.email`, `visits.access`), whose own placeholders are filled too; a product teaser's
+ * (`contact.email`, `visits.access`; its own placeholders were filled as it was read, see
+ * `withSettingsFilled`); a product teaser's
  * lowest price or what it buys (`products.eyeglasses.price`, `products.contact-lenses.unit`);
- * the days the shop opens, made from the opening hours (`opening-days`). So each fact is typed
- * once, where the site's other parts read it.
+ * the days the shop opens, made from the opening hours (`opening-days`); who receives the
+ * newsletter's addresses, a service or the visitor's own e-mail (`newsletter-recipients`). So
+ * each fact is typed once, where the site's other parts read it.
  */
-export function placeholderValue(path: string, sources: PlaceholderSources, depth = 0): string | undefined {
-  if (path === 'opening-days') return openingDays(sources.settings.openingHours, sources.locale, sources.t);
+export function placeholderValue(path: string, sources: PlaceholderSources): string | undefined {
+  if (path === 'opening-days')
+    return openingDays(sources.settings.openingHours, regionOf(sources.settings.languages, sources.locale), sources.t);
+  if (path === 'newsletter-recipients')
+    return sources.t(sources.settings.newsletterEndpoint ? 'privacy.newsletterService' : 'privacy.newsletterMail');
   const [head, id, field, ...rest] = path.split('.');
   if (head === 'products') {
     const product = sources.collections.products.find((candidate) => candidate.id === id);
@@ -33,12 +35,40 @@ export function placeholderValue(path: string, sources: PlaceholderSources, dept
     if (field === 'unit') return product.unit[sources.locale] ?? product.unit[sources.defaultLocale];
     return undefined;
   }
-  const value = settingAt(sources.settings, path, sources.locale, sources.defaultLocale);
-  if (value === undefined || depth >= MAX_DEPTH || !value.includes('{{')) return value;
-  return value.replace(PLACEHOLDER, (whole, name: string) => placeholderValue(name, sources, depth + 1) ?? whole);
+  return settingAt(sources.settings, path, sources.locale, sources.defaultLocale);
 }
 
-/** A setting by dotted path, when it is text, a number, or a text per language. */
+/**
+ * The settings with the placeholders of their own texts filled from the other settings (the
+ * trial's terms quote its deposit, `{{visits.hearingAidTrialDeposit}}`): a text per language in
+ * its language, any other text in the default one. What a text names that is not a setting, or
+ * a text that names itself, is left as written and listed with the path of the text.
+ */
+export function withSettingsFilled(settings: Settings): {
+  readonly settings: Settings;
+  readonly unknown: readonly { readonly path: readonly PropertyKey[]; readonly name: string }[];
+} {
+  const defaultLocale = settings.languages[0]?.code ?? '';
+  const unknown: { path: readonly PropertyKey[]; name: string }[] = [];
+  const fill = (text: string, path: readonly PropertyKey[], locale: Locale) =>
+    text.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = settingAt(settings, name, locale, defaultLocale);
+      if (value === undefined || value.includes('{{')) unknown.push({ path, name });
+      return value === undefined || value.includes('{{') ? whole : value;
+    });
+  const walk = (value: unknown, path: readonly PropertyKey[], locale: Locale): unknown => {
+    if (typeof value === 'string') return value.includes('{{') ? fill(value, path, locale) : value;
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...path, index], locale));
+    if (!value || typeof value !== 'object') return value;
+    const isLocalized = settings.languages.some(({ code }) => code in value);
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key, walk(child, [...path, key], isLocalized ? key : locale)]),
+    );
+  };
+  return { settings: walk(settings, [], defaultLocale) as Settings, unknown };
+}
+
+/** A setting by dotted path, when it is text, a number, or a text per language (in `locale`, else the default one). */
 function settingAt(settings: Settings, path: string, locale: Locale, defaultLocale: Locale): string | undefined {
   const value = path
     .split('.')

@@ -6,6 +6,7 @@ import { pageComponents } from '../../templates/pages/index.ts';
 import { BuildError, toRecord, type ProblemRecord } from '../errors.ts';
 import type { CopyKind } from '../lib/compression.ts';
 import { removeInvisibleCharacters } from '../lib/invisible-characters.ts';
+import { regionOf } from '../../templates/format.ts';
 import { renderBody, withFactsFilled } from '../lib/page-body.ts';
 import { createPageIndex, pageRefOf, type PageIndex, type PageRead } from '../lib/page-index.ts';
 import { createTranslator } from '../lib/translate.ts';
@@ -108,7 +109,7 @@ function languageTools(
   const fallback = context.languages[0]?.code ?? locale;
   const t: Translate = createTranslator(locale, fallback, context.ui, onProblem);
   const pick = (text: Localized) => text[locale] ?? text[fallback] ?? '';
-  const region = context.languages.find((language) => language.code === locale)?.ogLocale.replace('_', '-') ?? locale;
+  const region = regionOf(context.languages, locale);
   return { locale, region, t, pick };
 }
 

@@ -9,6 +9,7 @@ import {
   sitePathSchema,
   slugSchema,
 } from './common.ts';
+import { HOSTS } from './site.ts';
 
 /** A text per language, with a description and an example of its own. */
 const localized = (description: string, example: Record<string, string>) =>
@@ -416,6 +417,32 @@ export const storageItemSchema = z
       en: 'Remembers the language you chose so the site is shown in it.',
     }),
     retention: localized('How long it is kept, in each language.', { ca: '1 any', es: '1 año', en: '1 year' }),
+    // What the site stores follows its settings, and the table with it (docs/behaviour.md#cookie-consent).
+    onlyWith: z
+      .object({
+        hosts: z
+          .array(z.enum(HOSTS))
+          .min(1)
+          .optional()
+          .meta({
+            description: `A cookie that these hosts read (${HOSTS.join(', ')}): stored only when site.yaml’s hosts lists one of them.`,
+            examples: [['netlify']],
+          }),
+        consent: z
+          .literal(true)
+          .optional()
+          .meta({
+            description:
+              'true for the record of the visitor’s cookie choice: stored only when the site asks for one, with an analytics id or a marketing tag.',
+            examples: [true],
+          }),
+      })
+      .strict()
+      .optional()
+      .meta({
+        description: 'When the site stores it only with some settings; left out, whatever the settings.',
+        examples: [{ hosts: ['netlify'] }, { consent: true }],
+      }),
   })
   .strict()
   .meta({

@@ -53,6 +53,22 @@ const financingSchema = z
         description: 'The lender, as its name appears on the credit agreement.',
         examples: ['Entitat Financera, S.A.'],
       }),
+    product: localizedSchema.meta({
+      description:
+        'What the cash price buys, in each language, as the example names it (“un parell d’audiòfons”): a monthly price says what it pays for.',
+      examples: [{ ca: "un parell d'audiòfons", es: 'un par de audífonos', en: 'a pair of hearing aids' }],
+    }),
+    intermediary: localizedSchema.meta({
+      description:
+        'What the centre is in the credit, in each language, as the example ends: a credit intermediary, and whether it works with this lender alone or with others (Ley 16/2011, art. 33.a).',
+      examples: [
+        {
+          ca: "{{name}} n'és l'intermediari de crèdit, i només treballa amb aquesta entitat.",
+          es: '{{name}} actúa como intermediario de crédito y solo trabaja con esta entidad.',
+          en: '{{name}} acts as a credit intermediary and works with this lender only.',
+        },
+      ],
+    }),
     cashPrice: euros.positive().meta({
       description: `The price paid in cash, in euros; more than zero. ${ADDS_UP}`,
       examples: [2160],
@@ -521,6 +537,12 @@ export const settingsSchema = z
       examples: [
         {
           lender: 'Entitat Financera, S.A.',
+          product: { ca: "un parell d'audiòfons", es: 'un par de audífonos', en: 'a pair of hearing aids' },
+          intermediary: {
+            ca: "{{name}} n'és l'intermediari de crèdit.",
+            es: '{{name}} es el intermediario de crédito.',
+            en: '{{name}} is the credit intermediary.',
+          },
           cashPrice: 2160,
           downPayment: 0,
           termMonths: 24,
@@ -621,6 +643,27 @@ export const settingsSchema = z
         'The embedded map or virtual tour of the shop in the location section, loaded only when the visitor asks for it.',
       examples: ['https://maps.example.com/embed/optica-poblenou-tour'],
     }),
+    hosting: z
+      .object({
+        provider: z
+          .string()
+          .min(1)
+          .meta({
+            description:
+              'The company whose servers serve the site, as its contract names it: the privacy policy names it as the processor that keeps the records of visits.',
+            examples: ['Netlify, Inc.'],
+          }),
+        location: z.enum(['eea', 'outside-eea']).meta({
+          description:
+            'Where it processes the records: eea, inside the European Economic Area, or outside-eea, which the privacy policy lists among the international transfers.',
+          examples: ['outside-eea'],
+        }),
+      })
+      .strict()
+      .meta({
+        description: 'Who hosts the site, for the privacy policy ({{hosting.provider}}).',
+        examples: [{ provider: 'Netlify, Inc.', location: 'outside-eea' }],
+      }),
     mapProvider: z
       .string()
       .min(1)
@@ -645,6 +688,17 @@ export const settingsSchema = z
             description: 'The name of the service the reviews come from, shown next to each review.',
             examples: ['Google Maps'],
           }),
+        verification: localizedSchema.meta({
+          description:
+            'How the reviews shown were collected and how the centre checks that they come from people it attended, in each language, shown beside them (Ley de Competencia Desleal, art. 20, after the Omnibus Directive); {{reviews.source}} names the service.',
+          examples: [
+            {
+              ca: 'Les triem entre les que els clients han publicat a {{reviews.source}}.',
+              es: 'Las elegimos entre las que los clientes han publicado en {{reviews.source}}.',
+              en: 'We choose them from those customers have posted on {{reviews.source}}.',
+            },
+          ],
+        }),
         // The score and number of reviews on the review page, as it shows them.
         rating: z
           .object({
@@ -675,6 +729,7 @@ export const settingsSchema = z
           {
             url: 'https://maps.example.com/place/optica-poblenou/reviews',
             source: 'Google Maps',
+            verification: { ca: 'Ressenyes de clients.', es: 'Reseñas de clientes.', en: 'Customers’ reviews.' },
             rating: { score: 4.8, count: 120 },
           },
         ],

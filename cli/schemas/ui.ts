@@ -85,6 +85,7 @@ export const uiKeys = [
   'newsletter.email',
   'newsletter.submit',
   'newsletter.consent',
+  'newsletter.policyLink',
   'newsletter.busy',
   'newsletter.success',
   'newsletter.error',
@@ -119,6 +120,10 @@ export const uiKeys = [
   'cookie.save',
   'cookie.settings',
   'cookie.close',
+  'cookie.policyChoiceTitle',
+  'cookie.policyChoice',
+  'cookie.policyNoChoiceTitle',
+  'cookie.policyNoChoice',
   'toast.close',
   'storage.name',
   'storage.kind',
@@ -141,6 +146,15 @@ export const uiKeys = [
   'financing.example',
   'financing.marker',
   'privacy.officer',
+  'privacy.analyticsTitle',
+  'privacy.analytics',
+  'privacy.transfers',
+  'privacy.transferChat',
+  'privacy.transferMap',
+  'privacy.transferAnalytics',
+  'privacy.transferHosting',
+  'privacy.newsletterService',
+  'privacy.newsletterMail',
   'complaints.arbitration',
   'complaints.noArbitration',
   'advertising.authorisation',
@@ -344,8 +358,12 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'newsletter.email': ['The label of the newsletter form’s e-mail field.', 'Email address'],
   'newsletter.submit': ['The newsletter form’s button.', 'Subscribe'],
   'newsletter.consent': [
-    'The consent note under the newsletter form, a link to the privacy policy.',
-    'By subscribing, you agree to our Privacy Policy and consent to receive updates',
+    'The first layer of data-protection information under the newsletter form (LOPDGDD, art. 11): who is responsible, for what, on what basis, and where to exercise the rights; {controller} is the company’s legal name and {email} the data-protection address. A privacy policy is information: the visitor consents to the newsletter, never “accepts” a policy.',
+    '{controller} will use your address to send you the newsletter, with your consent, which you can withdraw through the unsubscribe link in every issue. You can exercise your rights of access, rectification, erasure and the others by writing to {email}.',
+  ],
+  'newsletter.policyLink': [
+    'The link to the privacy policy after the newsletter’s first layer of information.',
+    'More in our privacy policy',
   ],
   'newsletter.busy': ['What the newsletter form’s button says while it sends.', 'Subscribing...'],
   'newsletter.success': [
@@ -444,6 +462,22 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'The type of a key kept in the browser’s local storage, in the cookie policy’s table.',
     'Local storage',
   ],
+  'cookie.policyChoiceTitle': [
+    'The cookie policy’s heading for how to give, refuse and withdraw consent, when the site asks for it.',
+    'Accepting, rejecting or changing your choice',
+  ],
+  'cookie.policyChoice': [
+    'The cookie policy’s paragraph on the banner, the preferences and withdrawing consent, when the site asks for it; {settings} is the footer link’s text (cookie.settings).',
+    'On your first visit, a notice lets you accept, reject or choose…',
+  ],
+  'cookie.policyNoChoiceTitle': [
+    'The cookie policy’s heading, when the site asks for no consent, on why there is no notice.',
+    'Why there is no cookie notice',
+  ],
+  'cookie.policyNoChoice': [
+    'The cookie policy’s paragraph, when the site asks for no consent: it stores only what it needs to work, so it shows no notice.',
+    'This website stores only what it needs to work…',
+  ],
   'storage.kind.embed': [
     'The type of another site’s embedded frame, in the cookie policy’s table.',
     'Embedded content',
@@ -489,6 +523,39 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'privacy.officer': [
     'The privacy policy’s sentence naming the data protection officer (dataProtection.officer in site.yaml); {name} and {email} are theirs.',
     'We have appointed a data protection officer (DPO): {name}, whom you can write to at {email}.',
+  ],
+  'privacy.analyticsTitle': [
+    'The privacy policy’s heading for the website’s statistics, shown only with an analytics id.',
+    'The website’s statistics',
+  ],
+  'privacy.analytics': [
+    'The privacy policy’s paragraph on the statistics (data, purpose, legal basis, retention, recipient), shown only with an analytics id.',
+    'Only if you accept analytics cookies…',
+  ],
+  'privacy.transfers': [
+    'The privacy policy’s paragraph on international transfers; {recipients} lists who may transfer data outside the European Economic Area.',
+    '{recipients} may transfer data outside the European Economic Area…',
+  ],
+  'privacy.transferChat': ['The chat service among the international transfers.', 'WhatsApp (Meta)'],
+  'privacy.transferMap': [
+    'The map’s provider among the international transfers; {provider} is mapProvider in site.yaml.',
+    'the map provider ({provider})',
+  ],
+  'privacy.transferAnalytics': [
+    'The statistics service among the international transfers, only with an analytics id.',
+    'Google (Google Analytics)',
+  ],
+  'privacy.transferHosting': [
+    'The hosting provider among the international transfers, when hosting.location is outside-eea; {provider} is hosting.provider.',
+    'our hosting provider ({provider})',
+  ],
+  'privacy.newsletterService': [
+    'Who receives the newsletter’s data, with a newsletter endpoint ({{newsletter-recipients}} in the privacy policy).',
+    'the provider that sends the newsletter, as our processor.',
+  ],
+  'privacy.newsletterMail': [
+    'Who receives the newsletter’s data, without an endpoint: the form opens the visitor’s e-mail program ({{newsletter-recipients}}).',
+    'no one else: the form opens your own e-mail program…',
   ],
   'complaints.arbitration': [
     'The terms’ sentence for a centre that adheres to consumer arbitration; {board} is the arbitration board (consumerArbitration in site.yaml).',

@@ -1,4 +1,5 @@
 import { BuildError, fromRecord, throwIfAny } from '../errors.ts';
+import { parseYaml } from '../lib/yaml-lines.ts';
 import type { redirectsFileSchema } from '../schemas/collections.ts';
 import type { UiKey } from '../schemas/ui.ts';
 import type { Collections, Content, Language, Locale, PageEntry, Settings, SourceFile, Sources } from '../types.ts';
@@ -6,6 +7,7 @@ import { checkAssetReferences } from '../validate/asset-references.ts';
 import { checkCollectionLinks } from '../validate/collection-links.ts';
 import { checkConsentTexts } from '../validate/consent-texts.ts';
 import { checkFactLengths } from '../validate/fact-lengths.ts';
+import { checkLanguageCookies } from '../validate/language-cookies.ts';
 import { checkLinkNames } from '../validate/link-names.ts';
 import { checkMonthlyPrices } from '../validate/monthly-prices.ts';
 import { checkSearchTitles } from '../validate/search-titles.ts';
@@ -107,6 +109,7 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
     checkSearchTitles(pages, sourceTexts, settings, findings.errors);
     checkFactLengths(pages, { settings, collections, ui }, codes, sourceTexts, findings.errors);
     checkConsentTexts(sources.content, ui, settings, codes, findings.errors);
+    checkLanguageCookies(settings, collections.storage, findings.errors);
     checkMonthlyPrices(
       sources.content.filter((file) => isKnownFile(file, codes) === 'page'),
       collections.products,
@@ -114,7 +117,9 @@ export function validateContent(sources: Sources, parse: ParseFile = parseConten
       settings,
       findings.errors,
     );
-    const texts = [...visibleTexts({ ui, collections, settings, languages: codes, texts: sourceTexts })];
+    // The settings' texts as written: read filled, a placeholder there would look like the fact it writes.
+    const written = parseYaml(byPath.get('site.yaml')!.text, 'content/site.yaml').data as Settings;
+    const texts = [...visibleTexts({ ui, collections, settings: written, languages: codes, texts: sourceTexts })];
     for (const text of texts)
       for (const problem of findWordProblems(rules!, text))
         findings.errors.push(

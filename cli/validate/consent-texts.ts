@@ -32,13 +32,17 @@ const ALWAYS_SHOWN = uiKeys.filter(
 
 /** A page is a cookie policy when it writes the table of what the site stores. */
 const POLICY = /^\s*\{\{\s*cookie-table\s*\}\}\s*$/m;
+/** A page is a privacy policy when it writes who may send data abroad. */
+const PRIVACY_POLICY = /^\s*\{\{\s*international-transfers\s*\}\}\s*$/m;
 const CATEGORIES_BLOCK = /^\s*\{\{\s*consent-categories\s*\}\}\s*$/m;
+const CHOICE_BLOCK = /^\s*\{\{\s*consent-choice\s*\}\}\s*$/m;
 
 /**
  * Consent texts speak only of what the settings turn on (docs/behaviour.md#cookie-consent). A
  * category's texts are its own keys of the translation table, and the cookie policy describes
- * it through `{{consent-categories}}`, both shown only with its setting; so a text shown
- * whatever the settings (the banner's, the preferences', a cookie policy's own words) that
+ * it through `{{consent-categories}}` (the privacy policy, its processing through
+ * `{{analytics-processing}}`), all shown only with its setting; so a text shown whatever the
+ * settings (the banner's, the preferences', a cookie or privacy policy's own words) that
  * speaks of a category the settings leave off is refused at its line and key. A category the
  * settings turn on needs its texts in every language, and every cookie policy to place
  * `{{consent-categories}}`, or it would go undescribed.
@@ -56,7 +60,21 @@ export function checkConsentTexts(
     const line = settingsFile ? parseYaml(settingsFile.text, settingsFile.file).positionOf([name]).line : undefined;
     return `content/site.yaml${line ? `:${line}` : ''} (${name})`;
   };
-  const policies = files.filter((file) => codes.includes(file.path.split('/')[0]!) && POLICY.test(file.text));
+  const isPage = (file: SourceFile) => codes.includes(file.path.split('/')[0]!) && file.path.endsWith('.md');
+  const policies = files.filter((file) => isPage(file) && file.text.includes('cookie-table') && POLICY.test(file.text));
+  // The privacy policy describes a category's processing through its block too ({{analytics-processing}}).
+  const privacyPolicies = files.filter(
+    (file) => isPage(file) && file.text.includes('international-transfers') && PRIVACY_POLICY.test(file.text),
+  );
+  // How consent is given and withdrawn, or why none is asked, follows the settings too.
+  for (const policy of policies.filter((file) => !CHOICE_BLOCK.test(file.text)))
+    errors.push(
+      new BuildError(
+        'ConsentMismatch',
+        'this cookie policy does not say how consent is given and withdrawn, or why none is asked, as the settings have it: write {{consent-choice}} where that section goes',
+        { file: policy.file },
+      ),
+    );
   for (const category of Object.keys(CATEGORIES) as Category[]) {
     const isOn = settings[CATEGORIES[category]] !== '';
     if (isOn) {
@@ -77,13 +95,15 @@ export function checkConsentTexts(
       // Read again for its positions only when the table, as validated, speaks of the category.
       const speaks = ALWAYS_SHOWN.some((key) => words.test(ui[code]?.[key] ?? ''));
       if (table && speaks) refuseInTable(category, words, table, errors);
-      for (const policy of policies.filter((file) => file.path.startsWith(`${code}/`))) {
-        const match = words.exec(policy.text);
+      for (const policy of [...policies, ...privacyPolicies].filter((file) => file.path.startsWith(`${code}/`))) {
+        // A block's name is not the page's words: blanked out, every offset stays the text's.
+        const prose = policy.text.replace(/\{\{[^}]*\}\}/g, (block) => ' '.repeat(block.length));
+        const match = words.exec(prose);
         if (match)
           errors.push(
             new BuildError(
               'ConsentMismatch',
-              `this cookie policy speaks of ${category} ("${wordAt(policy.text, match.index)}"), which content/site.yaml does not turn on (${CATEGORIES[category]} is empty)`,
+              `this ${policies.includes(policy) ? 'cookie' : 'privacy'} policy speaks of ${category} ("${wordAt(policy.text, match.index)}"), which content/site.yaml does not turn on (${CATEGORIES[category]} is empty)`,
               { file: policy.file, ...positionAt(policy.text, match.index) },
             ),
           );

@@ -11,7 +11,8 @@ import { glossaryFileSchema } from '../schemas/glossary.ts';
 import { frontMatterSchema } from '../schemas/page.ts';
 import { settingsSchema } from '../schemas/site.ts';
 import { uiKeys } from '../schemas/ui.ts';
-import type { Locale, SourceFile } from '../types.ts';
+import { withSettingsFilled } from '../lib/placeholder-values.ts';
+import type { Locale, Settings, SourceFile } from '../types.ts';
 import { findWordProblems, type TextToRead, type WordRules } from './word-rules.ts';
 import { valuePosition } from './visible-texts.ts';
 
@@ -88,9 +89,7 @@ function parseByKind(
   rules: WordRules | undefined,
 ): unknown {
   const [top = '', ...rest] = file.path.split('/');
-  if (file.path === 'site.yaml') {
-    return parseYamlFile(file, settingsSchema, findings, (source) => listExamples(source, file, findings));
-  }
+  if (file.path === 'site.yaml') return parseSettings(file, findings);
   if (file.path === 'redirects.yaml') return parseYamlFile(file, redirectsFileSchema, findings);
   if (file.path === 'glossary.yaml') return parseYamlFile(file, glossaryFileSchema, findings);
   const collection = /^collections\/(.+)\.yaml$/.exec(file.path)?.[1];
@@ -110,6 +109,29 @@ function parseByKind(
   if (rest.join('/') === 'ui.yaml') return parseUiTable(file, top, top === languages[0], findings);
   if (file.path.endsWith('.md')) return parsePage(file, top, findings, rules);
   return undefined;
+}
+
+/** The settings, checked, with the placeholders of their own texts filled from the other settings. */
+function parseSettings(file: SourceFile, findings: Findings): Settings | undefined {
+  let source: YamlSource | undefined;
+  const parsed = parseYamlFile(file, settingsSchema, findings, (yaml) => {
+    source = yaml;
+    listExamples(yaml, file, findings);
+  });
+  if (!parsed || !source) return parsed;
+  const { settings, unknown } = withSettingsFilled(parsed);
+  for (const { path, name } of unknown)
+    findings.errors.push(
+      new BuildError(
+        'UnknownSetting',
+        `"${path.map(String).join('.')}": {{${name}}} is not a setting of text or number`,
+        {
+          file: file.file,
+          ...source.positionOf(path),
+        },
+      ),
+    );
+  return settings;
 }
 
 /** Parses and checks one YAML file against a schema; `inspect` sees the parsed source when it is valid. */

@@ -1,19 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Collections, Settings } from '../../cli/types.ts';
+import { storedWith } from '../consent.ts';
 import { useLanguage } from '../i18n.tsx';
 import { Island } from './Island.tsx';
-
-/**
- * What the site stores with these settings: an optional category's cookies only when its setting
- * turns it on (analytics with an analytics id, marketing with a marketing tag), the rest always.
- */
-function storedWith(storage: Collections['storage'], settings: Settings): Collections['storage'] {
-  return storage.filter(
-    (item) =>
-      (item.category !== 'analytics' || settings.analyticsId !== '') &&
-      (item.category !== 'marketing' || settings.marketingTag !== ''),
-  );
-}
 
 /**
  * The version of the list of cookies and storage keys the site sets with these settings: a
@@ -34,7 +23,8 @@ export function consentVersion(storage: Collections['storage'], settings: Settin
  * the cookie policy. It comes right after the skip link, so the keyboard reaches it first,
  * though it shows at the bottom of the window. It speaks only of what the settings turn on: the
  * analytics and marketing categories, their sentence in the banner and their switch in the
- * preferences are there only with their setting.
+ * preferences are there only with their setting, and the page places the banner only when one is
+ * (`asksConsent`).
  */
 export function CookieConsent({
   settings,

@@ -3,7 +3,8 @@ import { useLanguage } from '../i18n.tsx';
 import { Island } from './Island.tsx';
 
 /**
- * The newsletter sign-up above the footer (docs/behaviour.md#newsletter). It posts to the configured endpoint.
+ * The newsletter sign-up above the footer (docs/behaviour.md#newsletter), with the first layer of
+ * data-protection information beside the address it asks for. It posts to the configured endpoint.
  * Without one it must not post to the page itself (a static host answers 405), so it becomes a
  * message to the shop's e-mail address instead, with JavaScript or without.
  */
@@ -51,8 +52,13 @@ export function Newsletter({ settings, pages }: { settings: Settings; pages: Sit
             </div>
             {/* The form's own message for an address it refuses, written by its script. */}
             <p id="newsletter-error" className="newsletter__error" role="alert" />
+            {/* The first layer of data-protection information, where the address is asked for (LOPDGDD, art. 11). */}
             <p id="newsletter-consent" className="newsletter__consent">
-              <a href={privacy.url}>{t('newsletter.consent')}</a>
+              {t('newsletter.consent', {
+                controller: settings.company.legalName,
+                email: settings.dataProtection.email,
+              })}{' '}
+              <a href={privacy.url}>{t('newsletter.policyLink')}</a>
             </p>
           </form>
         </Island>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PageProps } from '../../cli/types.ts';
 import { ChatButton } from '../components/ChatButton.tsx';
 import { consentVersion, CookieConsent } from '../components/CookieConsent.tsx';
+import { asksConsent, languageCookiesWith } from '../consent.ts';
 import { Island } from '../components/Island.tsx';
 import { Newsletter } from '../components/Newsletter.tsx';
 import { Shared } from '../components/Shared.tsx';
@@ -34,6 +35,7 @@ export function BaseLayout(props: PageProps & FrameProps) {
   const description = props.description ?? route.entry?.description ?? '';
   const entryLanguage = languageOf(route);
   const version = consentVersion(props.collections.storage, props.settings);
+  const languageCookies = languageCookiesWith(props.collections.storage, props.settings);
   return (
     <html lang={locale}>
       <Head
@@ -57,15 +59,23 @@ export function BaseLayout(props: PageProps & FrameProps) {
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
-        <Shared name="consent">
-          <CookieConsent
-            settings={props.settings}
-            storage={props.collections.storage}
-            version={version}
-            policyUrl={props.pages.find(locale, 'legal/cookies-policy').url}
-          />
-        </Shared>
-        <Header route={route} settings={props.settings} languages={props.languages} favicon={props.assets.favicon} />
+        {asksConsent(props.settings) && (
+          <Shared name="consent">
+            <CookieConsent
+              settings={props.settings}
+              storage={props.collections.storage}
+              version={version}
+              policyUrl={props.pages.find(locale, 'legal/cookies-policy').url}
+            />
+          </Shared>
+        )}
+        <Header
+          route={route}
+          settings={props.settings}
+          languages={props.languages}
+          favicon={props.assets.favicon}
+          languageCookies={languageCookies}
+        />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
@@ -87,7 +97,11 @@ export function BaseLayout(props: PageProps & FrameProps) {
           />
           <ChatButton settings={props.settings} />
         </Shared>
-        <Island name="page" load="load" props={{ language: locale, notFound: route.template === 'not-found' }} />
+        <Island
+          name="page"
+          load="load"
+          props={{ language: locale, notFound: route.template === 'not-found', cookies: languageCookies }}
+        />
         {props.settings.analyticsId && (
           <Island
             name="analytics"

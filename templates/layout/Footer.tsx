@@ -1,5 +1,6 @@
 import type { PageProps, ServiceCard } from '../../cli/types.ts';
 import { phoneText } from '../format.ts';
+import { asksConsent } from '../consent.ts';
 import { useLanguage } from '../i18n.tsx';
 import { localHref, telHref } from '../links.ts';
 import { labelOf, languageOf } from '../site-pages.ts';
@@ -70,11 +71,13 @@ export function Footer({
               <a href={localHref(locale, '/#products')}>{t('nav.products')}</a>
             </li>
             {['legal/privacy-policy', 'legal/terms-conditions', 'legal/cookies-policy'].map(pageLink)}
-            <li>
-              <a href={pages.find(locale, 'legal/cookies-policy').url} data-cookie-settings="">
-                {t('cookie.settings')}
-              </a>
-            </li>
+            {asksConsent(settings) && (
+              <li>
+                <a href={pages.find(locale, 'legal/cookies-policy').url} data-cookie-settings="">
+                  {t('cookie.settings')}
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">

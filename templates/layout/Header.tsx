@@ -1,4 +1,5 @@
 import type { PageProps } from '../../cli/types.ts';
+import type { LanguageCookie } from '../../widgets/registry.ts';
 import { AppointmentLink } from '../components/AppointmentLink.tsx';
 import { Island } from '../components/Island.tsx';
 import { phoneText } from '../format.ts';
@@ -25,7 +26,12 @@ export function Header({
   settings,
   languages,
   favicon,
-}: Pick<PageProps, 'route' | 'settings' | 'languages'> & { favicon?: string }) {
+  languageCookies,
+}: Pick<PageProps, 'route' | 'settings' | 'languages'> & {
+  favicon?: string;
+  /** The cookies the language switcher saves the chosen language in. */
+  languageCookies: readonly LanguageCookie[];
+}) {
   const { locale, t } = useLanguage();
   const call = t('nav.call', { phone: settings.contact.phone });
   return (
@@ -34,7 +40,7 @@ export function Header({
       as="header"
       className="topbar"
       load="load"
-      props={{ openLabel: t('nav.menu'), closeLabel: t('nav.close') }}
+      props={{ openLabel: t('nav.menu'), closeLabel: t('nav.close'), cookies: languageCookies }}
     >
       <div className="topbar__inner">
         <a className="brand" href={localHref(locale, '/')}>

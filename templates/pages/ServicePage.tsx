@@ -16,7 +16,7 @@ import { ContentPage } from './ContentPage.tsx';
  * the box gives the authorisation to advertise medical devices when the settings hold one.
  */
 export function ServicePage(props: PageProps) {
-  const { locale, t } = useLanguage();
+  const { locale, t, pick } = useLanguage();
   const { appointment, facts } = props.route.entry!;
   const { financing, health } = props.settings;
   const isFinanced = facts?.some((fact) => fact.value.includes(CREDIT_MARKER));
@@ -36,7 +36,7 @@ export function ServicePage(props: PageProps) {
       {isFinanced && financing && (
         <p className="credit-example" id={CREDIT_EXAMPLE_ID}>
           <span aria-hidden="true">* </span>
-          {creditExampleText(locale, t, financing)}
+          {creditExampleText(locale, t, pick, financing)}
         </p>
       )}
       <AdvertisingAuthorisation health={health} />

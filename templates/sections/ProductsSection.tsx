@@ -28,7 +28,7 @@ export function ProductsSection({
   const { locale, t, pick } = useLanguage();
   const example =
     financing && products.some((product) => product.pricePeriod === 'month')
-      ? creditExampleText(locale, t, financing)
+      ? creditExampleText(locale, t, pick, financing)
       : undefined;
   return (
     <Section id="products" heading={t('products.heading')} intro={t('products.intro')}>

@@ -1,21 +1,11 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage, pauseClock, startIslands, storedConsent } from '../helpers/browser.ts';
-import { copyProject } from '../helpers/cli.ts';
-import { useServedSite } from '../helpers/fixture.ts';
+import { contentWithSettings, useServedSite, WITH_ANALYTICS } from '../helpers/fixture.ts';
 import { documentOf } from '../helpers/site.ts';
 import { uiText } from '../helpers/ui.ts';
 
 /** A copy of the content with an analytics id set, so the analytics island is on every page. */
-const project = await copyProject();
-afterAll(() => rm(project, { recursive: true, force: true }));
-const settingsFile = join(project, 'content/site.yaml');
-await writeFile(
-  settingsFile,
-  (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'),
-);
-const withAnalytics = useServedSite(join(project, 'content'));
+const withAnalytics = useServedSite(await contentWithSettings(WITH_ANALYTICS));
 const withoutAnalytics = useServedSite();
 
 type DataLayer = unknown[][];
@@ -35,7 +25,7 @@ const countTagScripts = (page: import('playwright-core').Page) =>
 const SPEC_DELAYS_MS = 1000;
 
 describe('analytics', () => {
-  it('lists _ga and _ga_<id> in the cookie policy only when an analytics id is set', async () => {
+  it('lists _ga and _ga_<id>, and the record of the choice, in the cookie policy only when an analytics id is set', async () => {
     const cookieNames = async (origin: string) =>
       [...(await (await fetch(`${origin}/en/legal/cookies-policy/`)).text()).matchAll(/<tr>\s*<td>([^<]*)<\/td>/g)].map(
         (match) => match[1]!,
@@ -44,11 +34,14 @@ describe('analytics', () => {
     const withoutId = await cookieNames(withoutAnalytics.url);
     expect(withId.filter((name) => name.startsWith('_ga'))).toEqual(['_ga', '_ga_TEST123']);
     expect(withoutId.filter((name) => name.startsWith('_ga'))).toEqual([]);
-    expect(withId.filter((name) => !name.startsWith('_ga'))).toEqual(withoutId);
+    // With a category to consent to, the site keeps the visitor's choice too (ruling 32).
+    expect(withId.filter((name) => !name.startsWith('_ga') && name !== 'cookieConsent')).toEqual(withoutId);
+    expect(withId).toContain('cookieConsent');
+    expect(withoutId).not.toContain('cookieConsent');
     expect(withoutId.length).toBeGreaterThan(3);
   });
 
-  it('speaks of analytics in the banner, the preferences and the cookie policy only when an analytics id is set', async () => {
+  it('speaks of analytics in the banner, the preferences and the cookie policy only when an analytics id is set, and shows no banner without it', async () => {
     const documentAt = async (origin: string, path: string) =>
       documentOf(new Map([[path, await (await fetch(origin + path)).text()]]), path);
     for (const [site, isOn] of [
@@ -58,19 +51,23 @@ describe('analytics', () => {
       for (const language of ['ca', 'es', 'en'] as const) {
         const text = (key: Parameters<typeof uiText>[1]) => uiText(language, key);
         const home = await documentAt(site.url, `/${language}/`);
-        const banner = home.querySelector('[data-consent-banner]')!;
-        expect(banner.querySelector('a')!.parentElement!.textContent, `${language} ${isOn}`).toBe(
-          `${text('cookie.text')}${isOn ? ` ${text('cookie.analyticsBanner')}` : ''} ${text('footer.cookies')}`,
-        );
-        const island = home.querySelector('[data-island="cookie-consent"]')!;
-        const props = JSON.parse(island.getAttribute('data-props')!) as {
-          categories: unknown[];
-          storage: { name: string; category: string }[];
-        };
-        expect(props.categories).toEqual(
-          isOn ? [{ category: 'analytics', name: text('cookie.analytics'), text: text('cookie.analyticsText') }] : [],
-        );
-        expect(props.storage.some((item) => item.category === 'analytics')).toBe(isOn);
+        // Without analytics there is nothing to consent to, so no banner and no preferences (ruling 32).
+        const island = home.querySelector('[data-island="cookie-consent"]');
+        expect(island === null, `${language} ${isOn}`).toBe(!isOn);
+        if (island) {
+          const banner = island.querySelector('[data-consent-banner]')!;
+          expect(banner.querySelector('a')!.parentElement!.textContent, language).toBe(
+            `${text('cookie.text')} ${text('cookie.analyticsBanner')} ${text('footer.cookies')}`,
+          );
+          const props = JSON.parse(island.getAttribute('data-props')!) as {
+            categories: unknown[];
+            storage: { name: string; category: string }[];
+          };
+          expect(props.categories).toEqual([
+            { category: 'analytics', name: text('cookie.analytics'), text: text('cookie.analyticsText') },
+          ]);
+          expect(props.storage.some((item) => item.category === 'analytics')).toBe(true);
+        }
         const policy = (await documentAt(site.url, `/${language}/legal/cookies-policy/`)).querySelector('.prose')!;
         const section = [...policy.querySelectorAll('h3')].find(
           (heading) => heading.textContent === text('cookie.analyticsPolicyTitle'),

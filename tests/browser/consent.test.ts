@@ -8,10 +8,13 @@ import {
   storedConsent,
   THROWING_STORAGE,
 } from '../helpers/browser.ts';
-import { useServedSite } from '../helpers/fixture.ts';
+import { contentWithSettings, useServedSite, WITH_ANALYTICS } from '../helpers/fixture.ts';
 import { uiText } from '../helpers/ui.ts';
 
-const site = useServedSite();
+// The banner and the preferences exist only where there is something to consent to (ruling 32):
+// the site with an analytics id, whose switch the preferences show; no marketing tag, so none.
+const site = useServedSite(await contentWithSettings(WITH_ANALYTICS));
+const withNothingToConsentTo = useServedSite();
 const TODAY = new Date().toISOString().slice(0, 10);
 
 /** The banner's delay after the window's load event (docs/behaviour.md#cookie-consent). */
@@ -84,7 +87,7 @@ describe('cookie consent', () => {
       const { page } = await openPage(site.browser, site.url, { width: 375, height: 667 });
       await pauseClock(page);
       await page.addInitScript(RECORD_LOAD);
-      // The loader, which carries the banner, is held while the page's clock runs on: the load
+      // The loader, which loads the banner, is held while the page's clock runs on: the load
       // event waits for it, so the second starts only when it has run, not at the navigation.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -107,7 +110,7 @@ describe('cookie consent', () => {
     },
   );
 
-  it('stores every category offered (none, with no analytics id nor marketing tag), the cookie list version and the day on Accept All, and hides the banner', async () => {
+  it('stores every category offered (analytics, with no marketing tag), the cookie list version and the day on Accept All, and hides the banner', async () => {
     const { page } = await visit('/ca/', undefined, undefined, { isClockPaused: true });
     await startIslands(page);
     await page.clock.runFor(BANNER_DELAY_MS);
@@ -115,7 +118,7 @@ describe('cookie consent', () => {
     // A category the settings do not turn on was never offered: accepting all does not grant it.
     expect(await stored(page)).toEqual({
       necessary: true,
-      analytics: false,
+      analytics: true,
       marketing: false,
       version: site.consentVersion,
       date: TODAY,
@@ -144,7 +147,7 @@ describe('cookie consent', () => {
     await page.context().close();
   });
 
-  it('opens the preferences with the necessary storage alone, always on, and no Analytics or Marketing switch without their settings, and saves the choice', async () => {
+  it('opens the preferences with the necessary storage always on, the Analytics switch off, no Marketing switch without its setting, and saves the choice', async () => {
     const { page } = await visit('/en/');
     await banner(page).locator('[data-consent="customize"]').click();
     const dialog = page.locator('dialog.consent-dialog');
@@ -155,8 +158,11 @@ describe('cookie consent', () => {
         .evaluateAll((boxes) =>
           boxes.map((box) => [(box as HTMLInputElement).checked, (box as HTMLInputElement).disabled]),
         ),
-    ).toEqual([[true, true]]);
-    expect(await dialog.getByText(uiText('en', 'cookie.analytics')).count()).toBe(0);
+    ).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    expect(await dialog.getByText(uiText('en', 'cookie.analytics'), { exact: true }).count()).toBe(1);
     expect(await dialog.getByText(uiText('en', 'cookie.marketing')).count()).toBe(0);
     await dialog.getByRole('button', { name: uiText('en', 'cookie.save') }).click();
     expect(await stored(page)).toMatchObject({ necessary: true, analytics: false, marketing: false });
@@ -238,7 +244,7 @@ describe('cookie consent', () => {
     await page.clock.resume();
     await page.locator('footer [data-cookie-settings]').click();
     const boxes = page.locator('dialog.consent-dialog input[type=checkbox]');
-    await expect.poll(() => boxes.count()).toBe(1);
+    await expect.poll(() => boxes.count()).toBe(2);
     expect(page.url()).toMatch(/terms-conditions\/$/);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('dialog.consent-dialog').count()).toBe(0);
@@ -376,6 +382,24 @@ describe('cookie consent', () => {
       expect(errors).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('shows no banner, stores no choice and has no link to preferences where nothing needs consent', async () => {
+    const { page } = await openPage(withNothingToConsentTo.browser, withNothingToConsentTo.url, {
+      width: 1280,
+      height: 800,
+    });
+    await pauseClock(page);
+    await page.goto(`${withNothingToConsentTo.url}/ca/`);
+    await startIslands(page);
+    await page.clock.runFor(BANNER_DELAY_MS * 3);
+    expect(await page.locator('[data-consent-banner], dialog.consent-dialog, [data-cookie-settings]').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
+    // What it keeps is what the cookie table lists: the language, in storage and the hosts' cookies.
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ca');
+    const cookies = (await page.context().cookies()).map((cookie) => cookie.name).sort();
+    expect(cookies).toEqual(['language', 'nf_lang']);
+    await page.context().close();
   });
 
   it('still works when storage throws: the banner shows and a choice closes it', async () => {

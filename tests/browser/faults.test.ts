@@ -1,22 +1,12 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { islandsReady, openPage, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
-import { copyProject } from '../helpers/cli.ts';
-import { useServedSite } from '../helpers/fixture.ts';
+import { contentWithSettings, useServedSite, WITH_ANALYTICS } from '../helpers/fixture.ts';
 
 // The site under the faults a visitor's browser or network can bring, with an analytics id set
 // so the analytics island is on every page. What "still works" means on every page: the main
 // heading is shown, the menu leads to another page, and no error escapes uncaught.
-const project = await copyProject();
-afterAll(() => rm(project, { recursive: true, force: true }));
-const settingsFile = join(project, 'content/site.yaml');
-await writeFile(
-  settingsFile,
-  (await readFile(settingsFile, 'utf8')).replace('analyticsId: ""', 'analyticsId: "G-TEST123"'),
-);
-const site = useServedSite(join(project, 'content'));
+const site = useServedSite(await contentWithSettings(WITH_ANALYTICS));
 
 const PAGES = ['/ca/', '/es/services/orto-k/', '/en/about/', '/ca/legal/privacy/'];
 const NO_INTERSECTION_OBSERVER = 'delete window.IntersectionObserver; delete window.IntersectionObserverEntry;';

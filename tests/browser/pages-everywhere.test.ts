@@ -104,7 +104,9 @@ describe('every page', () => {
     // The loader carries the widgets pages mount at once; the manifest names the page's others.
     const manifest = JSON.parse((await page.locator('#island-manifest').textContent())!) as Record<string, string>;
     expect(Object.keys(manifest).sort()).toEqual(['appointment', 'chat-button', 'newsletter']);
-    for (const carried of ['cookie-consent', 'page', 'topbar'])
+    // No consent banner: the site asks for none (ruling 32).
+    expect(await page.locator('[data-island="cookie-consent"]').count()).toBe(0);
+    for (const carried of ['page', 'topbar'])
       expect(await page.locator(`[data-island="${carried}"][data-hydrated]`).count(), carried).toBe(1);
     const modules = scripts.filter((url) => !url.includes('/chunk.')).map((url) => url.split('/').pop()!.split('.')[0]);
     expect(modules.sort(), 'the newsletter waits until it is in view').toEqual([
@@ -137,7 +139,7 @@ describe('every page', () => {
     const atOnce = await page
       .locator('[data-island][data-load="load"]')
       .evaluateAll((islands) => islands.map((island) => (island as HTMLElement).dataset.island!).sort());
-    expect(atOnce).toEqual(['cookie-consent', 'home', 'page', 'topbar']);
+    expect(atOnce).toEqual(['home', 'page', 'topbar']);
     const reports = await page.evaluate(() => (window as unknown as { hydrationReports: string[][] }).hydrationReports);
     for (const report of reports)
       expect(report.filter((name) => atOnce.includes(name)).length, JSON.stringify(reports)).toBeLessThanOrEqual(1);

@@ -117,6 +117,31 @@ const cases: BadInput[] = [
     ],
   },
   {
+    name: 'a cookie policy that describes a banner itself, with nothing to consent to (issue 41)',
+    file: 'content/ca/legal/cookies-policy.md',
+    edit: replace(
+      '{{consent-choice}}',
+      '## Acceptar o rebutjar\n\nEn la primera visita, un avís et permet triar Accepta, Rebutja o Personalitza.',
+    ),
+    expected: [
+      /content\/ca\/legal\/cookies-policy\.md ConsentMismatch — this cookie policy does not say how consent is given and withdrawn, or why none is asked/,
+    ],
+  },
+  {
+    name: 'a privacy policy that describes statistics with no analytics id (issue 41)',
+    file: 'content/en/legal/privacy-policy.md',
+    edit: (text) => `${text}\nWe use Google Analytics to count visits.\n`,
+    expected: [
+      /content\/en\/legal\/privacy-policy\.md:\d+:\d+ ConsentMismatch — this privacy policy speaks of analytics \("Analytics"\)/,
+    ],
+  },
+  {
+    name: 'a listed host whose language cookie the cookie table leaves out (issue 41)',
+    file: 'content/collections/storage.yaml',
+    edit: replace(/- name: nf_lang\n(?: {2}.*\n)+/, ''),
+    expected: [/content\/collections\/storage\.yaml ConsentMismatch — netlify reads the cookie "nf_lang"/],
+  },
+  {
     name: 'a not-found page suggesting a page there is not',
     file: 'content/es/404.md',
     edit: replace('/faq]', '/faqs]'),

@@ -1,8 +1,11 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { Route } from '../../cli/types.ts';
 import { consentVersion } from '../../templates/components/CookieConsent.tsx';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { copyProject } from './cli.ts';
 import { serveSite } from './server.ts';
 import { buildInMemory } from './site.ts';
 
@@ -35,4 +38,26 @@ export function useServedSite(contentDir?: string): {
     await state.close?.();
   });
   return state;
+}
+
+/** The settings of the site with an analytics id, so it asks for consent and loads the analytics island. */
+export const WITH_ANALYTICS: readonly (readonly [RegExp, string])[] = [
+  [/^analyticsId: ""$/m, 'analyticsId: "G-TEST123"'],
+];
+
+/**
+ * The content folder of a copy of the project whose content/site.yaml has `replacements` made,
+ * each of which must match; the copy is removed after the test file.
+ */
+export async function contentWithSettings(replacements: readonly (readonly [RegExp, string])[]): Promise<string> {
+  const project = await copyProject();
+  afterAll(() => rm(project, { recursive: true, force: true }));
+  const settings = join(project, 'content', 'site.yaml');
+  let text = await readFile(settings, 'utf8');
+  for (const [from, to] of replacements) {
+    if (!from.test(text)) throw new Error(`content/site.yaml has nothing matching ${from}`);
+    text = text.replace(from, to);
+  }
+  await writeFile(settings, text);
+  return join(project, 'content');
 }

@@ -14,11 +14,11 @@ const LAZY_IMAGE_MARGIN = '200px';
  * log the address a 404 page answers (docs/behaviour.md#404-pages), reveal on scroll, images
  * near the viewport.
  */
-export function mount(_el: HTMLElement, { language, notFound }: WidgetProps['page']): void {
+export function mount(_el: HTMLElement, { language, notFound, cookies }: WidgetProps['page']): void {
   // A 404 page answers any address, a mistyped one or one of another language: only a page
   // the visitor chose to read says which language they read in (docs/behaviour.md#languages).
   if (notFound) console.warn('Page not found:', location.pathname + location.search);
-  else saveLanguage(language);
+  else saveLanguage(language, cookies);
   openLinkedQuestion();
   addEventListener('hashchange', openLinkedQuestion);
   if (!('IntersectionObserver' in window)) return;

@@ -1,22 +1,21 @@
-/**
- * The visitor's language, saved where the pages and the hosts read it (docs/behaviour.md#languages):
- * `localStorage.language` for the redirect pages, and first-party cookies for hosts that choose
- * a redirect by cookie: `language` (nginx, Apache, Vercel) and `nf_lang`, the name Netlify's
- * `Language` condition reads. A preference the visitor chose: strictly necessary, no consent needed.
- */
-export const LANGUAGE_COOKIES = ['language', 'nf_lang'] as const;
+import type { LanguageCookie } from '../registry.ts';
 
 /** How long the cookies keep the choice: one year. */
 export const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
-/** Saves `language` in storage and in both cookies; a browser that refuses keeps the address as its only guide. */
-export function saveLanguage(language: string): void {
+/**
+ * The visitor's language, saved where the pages and the hosts read it (docs/behaviour.md#languages):
+ * `localStorage.language` for the redirect pages, and the first-party `cookies` the site's hosts
+ * read (widgets/registry.ts, `LANGUAGE_COOKIES`). The language of the page visited: strictly
+ * necessary, no consent needed. A browser that refuses keeps the address as its only guide.
+ */
+export function saveLanguage(language: string, cookies: readonly LanguageCookie[]): void {
   try {
     localStorage.setItem('language', language);
   } catch {
     // Storage may be unavailable; the language then comes from each page's address.
   }
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  for (const name of LANGUAGE_COOKIES)
+  for (const name of cookies)
     document.cookie = `${name}=${encodeURIComponent(language)}; Path=/; Max-Age=${LANGUAGE_COOKIE_SECONDS}; SameSite=Lax${secure}`;
 }

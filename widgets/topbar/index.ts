@@ -25,7 +25,7 @@ export function mount(header: HTMLElement, labels: WidgetProps['topbar']): void 
   requestAnimationFrame(update);
   for (const link of header.querySelectorAll<HTMLAnchorElement>('.lang-switcher a[hreflang]')) {
     link.addEventListener('click', () => {
-      saveLanguage(link.hreflang);
+      saveLanguage(link.hreflang, labels.cookies);
       link.href = link.pathname + location.search + location.hash;
     });
   }

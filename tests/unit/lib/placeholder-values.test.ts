@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../../cli/lib/translate.ts';
-import { placeholderValue, type PlaceholderSources } from '../../../cli/lib/placeholder-values.ts';
+import { placeholderValue, withSettingsFilled, type PlaceholderSources } from '../../../cli/lib/placeholder-values.ts';
 import type { Collections, Content, Settings } from '../../../cli/types.ts';
 
 const ui: Content['ui'] = {
@@ -19,6 +19,10 @@ const ui: Content['ui'] = {
 
 const settings = {
   name: 'Òptica Poblenou',
+  languages: [
+    { code: 'ca', ogLocale: 'ca_ES' },
+    { code: 'en', ogLocale: 'en_GB' },
+  ],
   openingHours: [
     { days: ['mo', 'tu', 'we', 'th'], opens: '10:00', closes: '13:30' },
     { days: ['fr'], opens: '10:00', closes: '20:00' },
@@ -54,10 +58,14 @@ describe('placeholderValue', () => {
     expect(placeholderValue('products.eyeglasses.price', sourcesIn('ca'))).toBeUndefined();
   });
 
-  it('fills the placeholders of a setting’s own text, and stops at a text that names itself', () => {
-    expect(placeholderValue('visits.hearingAidTrialTerms', sourcesIn('ca'))).toBe('Un dipòsit de 100 €.');
-    expect(placeholderValue('visits.hearingAidTrialTerms', sourcesIn('en'))).toBe('A deposit of €100.');
-    expect(placeholderValue('visits.loop', sourcesIn('ca'))).toMatch(/^Jo mateix: (Jo mateix: )+\{\{visits\.loop\}\}$/);
+  it('fills the placeholders of the settings’ own texts, each in its language, and lists what it cannot', () => {
+    const { settings: filled, unknown } = withSettingsFilled(settings);
+    expect(filled.visits.hearingAidTrialTerms).toEqual({ ca: 'Un dipòsit de 100 €.', en: 'A deposit of €100.' });
+    expect((filled.visits as unknown as { loop: unknown }).loop).toEqual({ ca: 'Jo mateix: {{visits.loop}}' });
+    expect(unknown).toEqual([{ path: ['visits', 'loop', 'ca'], name: 'visits.loop' }]);
+    expect(placeholderValue('visits.hearingAidTrialTerms', { ...sourcesIn('en'), settings: filled })).toBe(
+      'A deposit of €100.',
+    );
   });
 
   it('writes the days the shop opens from the hours: one range, or each run of days listed', () => {
