@@ -120,12 +120,14 @@ async function shootState(browser, state, jobs, lang, before) {
   const preview = await startPreview(state.site, await freePort());
   try {
     const consent = await storedConsent(browser, preview.origin, lang);
+    // A site with nothing to consent to shows no banner (ruling 32): there is none to shoot.
+    const shots = jobs.filter((job) => consent !== undefined || job.kind !== 'banner');
     let done = 0;
-    await inParallel(jobs, PARALLEL_PAGES, async (job) => {
+    await inParallel(shots, PARALLEL_PAGES, async (job) => {
       await shoot(browser, preview.origin, consent, job);
       console.log(`[${before + ++done}] ${job.file}`);
     });
-    return jobs;
+    return shots;
   } finally {
     await preview.stop();
   }
@@ -293,12 +295,14 @@ async function waitForServer(origin, child, seconds = 15) {
 /**
  * What the site itself stores when a visitor clicks "Reject all", read back from localStorage:
  * whatever format the consent store uses at the time, it accepts this value as a choice.
+ * Undefined for a site that asks for no consent, whose pages have no banner.
  */
 async function storedConsent(browser, origin, lang) {
   const context = await isolatedContext(browser, origin, PHONE);
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/${lang}/`, { waitUntil: 'networkidle' });
+    if ((await page.locator('[data-consent-banner]').count()) === 0) return undefined;
     await page.locator('[data-consent-banner] [data-consent="reject"]').click();
     const stored = await page.evaluate(() => localStorage.getItem('cookieConsent'));
     if (stored === null) throw new Error('"Reject all" in the consent banner stored no choice under cookieConsent');
@@ -354,7 +358,7 @@ async function shoot(browser, origin, consent, job) {
   const context = await isolatedContext(browser, origin, job.viewport);
   try {
     // Before any page script runs, so the banner never appears over the page.
-    if (job.kind !== 'banner')
+    if (job.kind !== 'banner' && consent !== undefined)
       await context.addInitScript((value) => localStorage.setItem('cookieConsent', value), consent);
     const page = await context.newPage();
     await page.goto(origin + job.path, { waitUntil: 'networkidle' });

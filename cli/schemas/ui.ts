@@ -365,7 +365,7 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'The link to the privacy policy after the newsletter’s first layer of information.',
     'More in our privacy policy',
   ],
-  'newsletter.busy': ['What the newsletter form’s button says while it sends.', 'Subscribing...'],
+  'newsletter.busy': ['What the newsletter form’s button says while it sends.', 'Subscribing…'],
   'newsletter.success': [
     'The message shown once the address is subscribed.',
     "You're subscribed to our newsletter. Thank you!",
@@ -383,7 +383,10 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'Your email app is opening with a request to subscribe: send it and we’ll add you to the list.',
   ],
   'chat.label': ['The WhatsApp chat button’s name, read by screen readers.', 'Contact via WhatsApp'],
-  'chat.status': ['The line under the account name in the chat window.', 'Typically replies within 1 hour'],
+  'chat.status': [
+    'The line under the account name in the chat window, in the site’s own voice.',
+    'We usually reply within an hour',
+  ],
   'chat.greeting': ['The chat window’s greeting.', 'Hi there! How can we help?'],
   'chat.placeholder': ['The hint in the chat window’s empty message field.', 'Type your message...'],
   'chat.send': ['The chat window’s send button.', 'Send'],

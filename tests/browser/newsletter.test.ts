@@ -73,11 +73,11 @@ describe('newsletter', () => {
     await page.context().close();
   });
 
-  it('posts the address, shows "Subscribing..." meanwhile, then a success toast', async () => {
+  it('posts the address, shows "Subscribing…" meanwhile, then a success toast', async () => {
     const { page } = await openForm(withEndpoint);
     const endpoint = await holdEndpoint(page);
     const button = page.locator('.newsletter button[type=submit]');
-    await expect.poll(() => button.textContent()).toBe('Subscribing...');
+    await expect.poll(() => button.textContent()).toBe('Subscribing…');
     expect(await button.isDisabled()).toBe(true);
     endpoint.release();
     await expect
@@ -89,11 +89,11 @@ describe('newsletter', () => {
     await page.context().close();
   });
 
-  it('says "Subscribing..." in a toast while it posts, then updates that same toast with the result (issue 40)', async () => {
+  it('says "Subscribing…" in a toast while it posts, then updates that same toast with the result (issue 40)', async () => {
     const { page } = await openForm(withEndpoint);
     const endpoint = await holdEndpoint(page);
     const toast = page.locator('[data-toasts] .toast');
-    await expect.poll(() => toast.textContent()).toContain('Subscribing...');
+    await expect.poll(() => toast.textContent()).toContain('Subscribing…');
     // Marks the element on screen: an update in place keeps it; a new toast would be another element.
     await toast.evaluate((element) => element.setAttribute('data-first', ''));
     endpoint.release();
