@@ -14,11 +14,14 @@ export function phoneText(phone: string): string {
   return phone.replace(/ /g, '\u00a0');
 }
 
-/** A YYYY-MM-DD date as a language and region (`en-GB`) write it in full. */
+/**
+ * A YYYY-MM-DD date as a language and region (`en-GB`) write it in full, with the site's
+ * straight apostrophe (ICU writes Catalan's "d’abril" with a curly one).
+ */
 export function formatDate(region: string, isoDate: string): string {
-  return new Intl.DateTimeFormat(region, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(region, { dateStyle: 'long', timeZone: 'UTC' })
+    .format(new Date(`${isoDate}T00:00:00Z`))
+    .replace(/’/g, "'");
 }
 
 /** A language with its region, as the settings' ogLocale gives it (`en-GB`): for dates and lists written the region's way. */

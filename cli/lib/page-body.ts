@@ -170,7 +170,12 @@ function generatedBlocks(
         [t('professionals.name'), t('professionals.profession'), t('professionals.college'), t('professionals.number')],
         settings.health.professionals.map((person) =>
           person.profession === 'optician-optometrist'
-            ? [person.name, t('profession.optician-optometrist'), person.college, person.number]
+            ? [
+                person.name,
+                t(person.feminine ? 'profession.optician-optometrist-feminine' : 'profession.optician-optometrist'),
+                person.college,
+                person.number,
+              ]
             : [person.name, t('profession.hearing-aid-technician'), t('professionals.noCollege'), ''],
         ),
       ),

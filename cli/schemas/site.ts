@@ -128,6 +128,14 @@ const professionalSchema = z
             'Óptico-optometrista: eye examinations, glasses and contact lenses; must be a member of a college to practise.',
           examples: ['optician-optometrist'],
         }),
+        feminine: z
+          .literal(true)
+          .optional()
+          .meta({
+            description:
+              'true for a woman: the legal notice gives her title in its feminine form where a language has one (òptica-optometrista, óptica-optometrista).',
+            examples: [true],
+          }),
         college: z
           .string()
           .min(1)
@@ -263,13 +271,17 @@ export const settingsSchema = z
           .string()
           .min(1)
           .meta({ description: 'The company’s tax identification number (NIF).', examples: ['B00000000'] }),
-        registry: z
-          .string()
-          .min(1)
-          .meta({
-            description: 'The company’s entry in the commercial register, shown in the legal notice.',
-            examples: ['Registre Mercantil de Barcelona, volum 00000, foli 000, full B-000000'],
-          }),
+        registry: z.union([z.string().min(1), localizedSchema]).meta({
+          description:
+            'The company’s entry in the commercial register, shown in the legal notice: one text, or one per language (its volume, folio and sheet are named in each).',
+          examples: [
+            {
+              ca: 'Registre Mercantil de Barcelona, volum 00000, foli 000, full B-000000',
+              es: 'Registro Mercantil de Barcelona, tomo 00000, folio 000, hoja B-000000',
+              en: 'Barcelona Commercial Register, volume 00000, folio 000, sheet B-000000',
+            },
+          ],
+        }),
       })
       .strict()
       .meta({

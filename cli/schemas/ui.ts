@@ -27,6 +27,7 @@ export const uiKeys = [
   'trust.years',
   'trust.professionals',
   'trust.brands',
+  'trust.atLeast',
   'trust.rating',
   'products.heading',
   'products.intro',
@@ -40,7 +41,6 @@ export const uiKeys = [
   'services.more',
   'services.all',
   'reviews.heading',
-  'reviews.intro',
   'reviews.rating',
   'reviews.source',
   'reviews.readAll',
@@ -142,6 +142,7 @@ export const uiKeys = [
   'professionals.noCollege',
   'professionals.rules',
   'profession.optician-optometrist',
+  'profession.optician-optometrist-feminine',
   'profession.hearing-aid-technician',
   'financing.example',
   'financing.marker',
@@ -237,6 +238,10 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
     'registered opticians and audiologists',
   ],
   'trust.brands': ['The caption under the number of brands, in the trust strip.', 'brands of glasses and hearing aids'],
+  'trust.atLeast': [
+    'A figure of the trust strip that is a lower bound, as the language writes it ({count}): “+30”, “30+”.',
+    '{count}+',
+  ],
   'trust.rating': [
     'The caption under the review score, in the trust strip; {count} is the number of reviews and {source} where they are.',
     'out of 5 from {count} reviews on {source}',
@@ -265,10 +270,6 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'services.more': ['The heading of the home page’s shorter list of the other services of a column.', 'Also'],
   'services.all': ['The home page’s link to the page of every service.', 'All our services'],
   'reviews.heading': ['The heading of the home page’s reviews section.', 'What people say about us'],
-  'reviews.intro': [
-    'The sentence under the reviews section’s heading.',
-    'Reviews from people who have already visited us.',
-  ],
   'reviews.rating': [
     'A review’s stars, read by screen readers; {rating} is its rating from 1 to 5.',
     'Rating: {rating} out of 5',
@@ -359,7 +360,7 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   'newsletter.submit': ['The newsletter form’s button.', 'Subscribe'],
   'newsletter.consent': [
     'The first layer of data-protection information under the newsletter form (LOPDGDD, art. 11): who is responsible, for what, on what basis, and where to exercise the rights; {controller} is the company’s legal name and {email} the data-protection address. A privacy policy is information: the visitor consents to the newsletter, never “accepts” a policy.',
-    '{controller} will use your address to send you the newsletter, with your consent, which you can withdraw through the unsubscribe link in every issue. You can exercise your rights of access, rectification, erasure and the others by writing to {email}.',
+    '{controller} will use your address to send you the newsletter, with your consent, which you can withdraw with the unsubscribe link in any issue. Exercise your rights of access, rectification, erasure and more by writing to {email}.',
   ],
   'newsletter.policyLink': [
     'The link to the privacy policy after the newsletter’s first layer of information.',
@@ -509,6 +510,10 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   ],
   'profession.optician-optometrist': [
     'The legal title óptico-optometrista, in full, in the table of professionals.',
+    'Optician-optometrist',
+  ],
+  'profession.optician-optometrist-feminine': [
+    'The same title for a woman (feminine: true in health.professionals), where the language has a feminine form.',
     'Optician-optometrist',
   ],
   'profession.hearing-aid-technician': [

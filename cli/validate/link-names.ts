@@ -26,6 +26,8 @@ interface WrittenLink {
 interface Names {
   readonly written: readonly string[];
   readonly compared: readonly string[];
+  /** Where the names are written: a page's label (or title) line, the models' file. */
+  readonly where: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export function checkLinkNames(
   languages: readonly Locale[],
   errors: BuildError[],
 ): void {
-  const namesOf = pageNames(pages, collections, languages);
+  const namesOf = pageNames(pages, collections, languages, sourceTexts);
   const check = (link: WrittenLink) => {
     const names = namesOf(link.locale, link.url);
     if (!names) return;
@@ -54,7 +56,7 @@ export function checkLinkNames(
       .slice(0, 2)
       .map((name) => `"${name}"`)
       .join(' or ');
-    const message = `${link.field}: the link "${link.text}" leads to ${link.url}, which is called ${called}: a link's text names the page it leads to`;
+    const message = `${link.field}: the link "${link.text}" leads to ${link.url}, which ${names.where} names ${called}: a link's text names the page it leads to`;
     errors.push(new BuildError('MisnamedLink', message, link.where()));
   };
   for (const [page, links] of pageLinks)
@@ -98,11 +100,21 @@ function pageNames(
   pages: readonly PageEntry[],
   collections: Collections,
   languages: readonly Locale[],
+  sourceTexts: ReadonlyMap<string, string>,
 ): (locale: Locale, url: string) => Names | undefined {
   const byKey = new Map(pages.map((page) => [`${page.locale}/${page.id}`, page]));
   const models = new Map(
-    collections.models.map((model) => [`${MODELS_PATH}/${model.id}`, namesFrom(modelNames(model.name))]),
+    collections.models.map((model) => [
+      `${MODELS_PATH}/${model.id}`,
+      namesFrom(modelNames(model.name), 'content/collections/oticon-models.yaml'),
+    ]),
   );
+  // The line a maintainer would change: the page's label, or its title when it has none.
+  const whereOf = (page: PageEntry) => {
+    const text = sourceTexts.get(page.file) ?? '';
+    const field = /^label[ \t]*:/m.exec(text) ?? /^title[ \t]*:/m.exec(text);
+    return field ? `${page.file}:${positionAt(text, field.index).line}` : page.file;
+  };
   const known = new Map<string, Names | undefined>();
   return (locale, url) => {
     const key = `${locale} ${url}`;
@@ -112,15 +124,15 @@ function pageNames(
     const id = segments.join('/');
     // A page missing in the language (not translated, or with problems of its own) is not judged here.
     const page = byKey.get(`${locale}/${id}`);
-    const names = models.get(id) ?? (page && namesFrom([page.label, page.title]));
+    const names = models.get(id) ?? (page && namesFrom([page.label, page.title], whereOf(page)));
     known.set(key, names);
     return names;
   };
 }
 
-function namesFrom(names: readonly (string | undefined)[]): Names {
+function namesFrom(names: readonly (string | undefined)[], where: string): Names {
   const written = [...new Set(names.filter((name): name is string => !!name))];
-  return { written, compared: written.map(comparable) };
+  return { written, compared: written.map(comparable), where };
 }
 
 /** A model's names: "Oticon TV Adapter 3.0", "TV Adapter 3.0", "TV Adapter". */

@@ -55,15 +55,18 @@ export function ProductsSection({
                   {pick(product.name)}
                 </a>
               </h3>
-              {product.pricePeriod === 'month' && example ? (
-                <p className="product-card__price">
-                  {t('products.from', { price: t('products.perMonth', { price }) })}
-                  <CreditMarker />
-                </p>
-              ) : (
-                <p className="product-card__price">{t('products.from', { price })}</p>
-              )}
-              <p className="product-card__unit">{pick(product.unit)}</p>
+              {/* What the price buys runs on from it: a binding price says what it covers. */}
+              <p className="product-card__price">
+                {product.pricePeriod === 'month' && example ? (
+                  <>
+                    {t('products.from', { price: t('products.perMonth', { price }) })}
+                    <CreditMarker />
+                  </>
+                ) : (
+                  t('products.from', { price })
+                )}{' '}
+                <span className="product-card__unit">{pick(product.unit)}</span>
+              </p>
             </li>
           );
         })}

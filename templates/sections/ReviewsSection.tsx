@@ -5,7 +5,7 @@ import { useLanguage } from '../i18n.tsx';
 /**
  * Customers' reviews (docs/behaviour.md#brands-reviews-and-location): the score of every review
  * on the review page and the link to it first, so the few shown read as a sample of all of them,
- * with how they were chosen and checked (`reviews.verification` in site.yaml);
+ * introduced by how they were chosen and checked (`reviews.verification` in site.yaml);
  * beside it the reviews, each with stars as an accessible rating, its date and source, in a row
  * that scrolls sideways (by swipe, scroll bar or keyboard), so five whole reviews take the
  * height of one.
@@ -17,9 +17,8 @@ export function ReviewsSection({ reviews, source }: { reviews: readonly Review[]
     <section id="reviews" className="section reviews" aria-labelledby="reviews-heading">
       <div className="reviews__summary">
         <h2 id="reviews-heading">{t('reviews.heading')}</h2>
-        <p className="section__intro">{t('reviews.intro')}</p>
-        {/* How they were collected and checked, beside them (Ley de Competencia Desleal, art. 20). */}
-        <p className="reviews__verification">{pick(source.verification)}</p>
+        {/* What they are: how they were collected and checked, beside them (Ley de Competencia Desleal, art. 20). */}
+        <p className="section__intro reviews__verification">{pick(source.verification)}</p>
         <p className="reviews__score">
           <strong>
             {number(source.rating.score)} <span aria-hidden="true">★</span>

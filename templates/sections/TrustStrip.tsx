@@ -14,7 +14,7 @@ export function TrustStrip({ settings, buildYear }: { settings: Settings; buildY
   const facts = [
     [number(buildYear - trust.openedIn), t('trust.years')],
     [number(health.professionals.length), t('trust.professionals')],
-    [`${number(trust.brands)}+`, t('trust.brands')],
+    [t('trust.atLeast', { count: number(trust.brands) }), t('trust.brands')],
     [
       <>
         {number(reviews.rating.score)} <span aria-hidden="true">★</span>

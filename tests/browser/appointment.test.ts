@@ -19,7 +19,7 @@ describe('appointment button and toasts', () => {
     expect(await tab.evaluate(() => window.opener as unknown)).toBeNull();
     const toast = page.locator('[data-toasts] .toast');
     await expect.poll(() => toast.textContent()).toContain('Booking page opened');
-    expect(await toast.textContent()).toContain('We opened the appointment calendar in a new tab.');
+    expect(await toast.textContent()).toContain("We've opened the appointment calendar in a new tab.");
     expect(await page.locator('[data-toasts]').getAttribute('aria-live')).toBe('polite');
     await page.context().close();
   });

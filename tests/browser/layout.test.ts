@@ -369,7 +369,7 @@ describe('regression: the FAQ was 4,700 px of text on a phone, its answers not l
 
 describe('regression: the home page was ten sections of cards at one volume, 11,200 px tall on a phone (issue 40)', () => {
   it.each(['ca', 'es', 'en'])(
-    'tells its story in under 6,500 px at 375 px and under 4,500 px at 1440 px in %s',
+    'tells its story in under 6,700 px at 375 px and under 4,500 px at 1440 px in %s',
     async (language) => {
       const heights: number[] = [];
       for (const width of [375, 1440]) {
@@ -387,7 +387,10 @@ describe('regression: the home page was ten sections of cards at one volume, 11,
         heights.push(await page.evaluate(() => document.documentElement.scrollHeight));
         await page.context().close();
       }
-      expect(heights[0]).toBeLessThan(6500);
+      // 6,500 until issue 41 added what the law asks to be read where it applies: what each price
+      // buys under it, the credit intermediary, how the reviews are checked and the newsletter's
+      // first layer of data-protection information, about 150 px on a phone in Spanish.
+      expect(heights[0]).toBeLessThan(6700);
       expect(heights[1]).toBeLessThan(4500);
     },
   );

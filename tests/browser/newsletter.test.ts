@@ -45,10 +45,11 @@ async function openForm(site: { url: string; browser: import('playwright-core').
 }
 
 describe('newsletter', () => {
-  it('shows the consent text and refuses a malformed address without sending anything', async () => {
+  it('shows the first layer of data-protection information and refuses a malformed address without sending anything', async () => {
     const { page, blocked } = await openForm(withEndpoint);
+    // Who, what for, on what basis and where to exercise the rights, beside the field (LOPDGDD, art. 11).
     expect(await page.locator('.newsletter__consent').textContent()).toBe(
-      'By subscribing, you agree to our privacy policy and consent to receive updates.',
+      `Òptica Poblenou, S.L. will use your address to send you the newsletter, with your consent, which you can withdraw with the unsubscribe link in any issue. Exercise your rights of access, rectification, erasure and more by writing to privadesa@example.com. ${uiText('en', 'newsletter.policyLink')}`,
     );
     await page.locator('#newsletter-email').fill('not-an-address');
     await page.locator('.newsletter button[type=submit]').click();

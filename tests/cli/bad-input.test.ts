@@ -96,7 +96,7 @@ const cases: BadInput[] = [
     file: 'content/en/faq.md',
     edit: (text) => `${text}\nRead about [our night lenses](/services/orto-k).\n`,
     expected: [
-      /content\/en\/faq\.md:\d+:12 MisnamedLink — body: the link "our night lenses" leads to \/services\/orto-k, which is called "Ortho-k"/,
+      /content\/en\/faq\.md:\d+:12 MisnamedLink — body: the link "our night lenses" leads to \/services\/orto-k, which content\/en\/services\/orto-k\.md:3 names "Ortho-k"/,
     ],
   },
   {

@@ -73,7 +73,10 @@ const EDITS: Record<string, (random: Random, step: number) => Promise<string>> =
       pick(random, await filesBelow(join(project, 'content'), /^(ca|es|en)\/services\/.*\.md$/)),
     );
     const text = await readFile(file, 'utf8');
-    const label = `label: Servei ${step}`;
+    // The same name in other letters: every link that names the page by it still does
+    // (content/README.md, "Words"), and the footers and cards that show it change.
+    const name = (/^label: "?(.*?)"?$/m.exec(text) ?? /^title: "?(.*?)"?$/m.exec(text))![1]!;
+    const label = `label: "${step % 2 === 1 ? name.toUpperCase() : name.toLowerCase()}"`;
     await writeFile(
       file,
       /^label: .*$/m.test(text) ? text.replace(/^label: .*$/m, label) : text.replace(/^title: /m, `${label}\ntitle: `),

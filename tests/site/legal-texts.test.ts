@@ -83,7 +83,11 @@ describe('with nothing that needs consent (the example site)', () => {
       'nuestro proveedor de alojamiento, Netlify, Inc., conserva',
       'nuestro proveedor de alojamiento (Netlify, Inc.) pueden transferir',
     ],
-    ['en', 'our hosting provider, Netlify, Inc., keeps', 'our hosting provider (Netlify, Inc.) may transfer'],
+    [
+      'en',
+      'our hosting provider, Netlify, Inc., acting as our processor, keeps',
+      'our hosting provider (Netlify, Inc.) may transfer',
+    ],
   ])(
     'names the host in the %s privacy policy as the processor of the server logs, and its transfer',
     (locale, logs, transfer) => {
@@ -171,8 +175,8 @@ describe('with nothing that needs consent (the example site)', () => {
     },
   );
 
-  it.each(locales)('says beside the %s reviews how they were chosen and checked', (locale) => {
-    const verification = pageOf(example, locale, '').querySelector('#reviews .reviews__verification')?.textContent;
+  it.each(locales)('introduces the %s reviews by how they were chosen and checked', (locale) => {
+    const verification = pageOf(example, locale, '').querySelector('#reviews .section__intro')?.textContent;
     expect(verification).toMatch(/Google Maps/);
     expect(verification).toMatch(/agenda|appointment book/);
   });
