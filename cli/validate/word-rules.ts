@@ -13,7 +13,7 @@ export interface TextToRead {
   /** Where in `text` the text to read starts (a page's body in its file's text); 0 when left out. */
   readonly start?: number;
   readonly locale: Locale;
-  /** Its field, as an editor finds it: `description`, `body`, `intent: body.ca`, `reviews.intro`. */
+  /** Its field, as an editor finds it: `description`, `body`, `intent: body.ca`, `cookie.text`. */
   readonly field: string;
   /** A customer's words, quoted as written (a review): only the claims apply. */
   readonly isQuoted?: boolean;
@@ -39,12 +39,6 @@ interface Literal {
   readonly why?: string;
   /** Fact: the placeholder to write. */
   readonly write?: string;
-}
-
-/** A fact a text would write exactly as the settings do, in any language. */
-interface ExactFact {
-  readonly value: string;
-  readonly literal: Literal;
 }
 
 /** The rules of one language: one expression that finds all its words, and each word's rule by its comparable form. */
@@ -86,30 +80,21 @@ export function wordRulesOf(
   languages: readonly Locale[],
 ): WordRules {
   const { settings, collections, ui } = content;
+  // The facts a text would write exactly as the settings do, in any language.
+  const facts = new Map<string, Literal>();
   const street = streetNameOf(settings.address.street);
-  const emails = [settings.contact.email, settings.dataProtection.email, settings.dataProtection.officer?.email];
-  const exact: ExactFact[] = [
-    {
-      value: settings.address.postalCode,
-      literal: { kind: 'fact', name: 'postal code', write: '{{address.postalCode}}' },
-    },
-    ...emails
-      .filter((email): email is string => !!email)
-      .map((email): ExactFact => ({
-        value: email,
-        literal: { kind: 'fact', name: 'e-mail address', write: '{{contact.email}}' },
-      })),
-  ];
+  if (street) facts.set(comparable(street), { kind: 'fact', name: 'address', write: '{{address.street}}' });
+  facts.set(settings.address.postalCode, { kind: 'fact', name: 'postal code', write: '{{address.postalCode}}' });
+  for (const email of [settings.contact.email, settings.dataProtection.email, settings.dataProtection.officer?.email])
+    if (email) facts.set(comparable(email), { kind: 'fact', name: 'e-mail address', write: '{{contact.email}}' });
+  const day: Literal = { kind: 'fact', name: 'day', write: '{{opening-days}}' };
   const rules = new Map<Locale, LanguageRules>();
-  const byLocale = new Map<Locale, Map<string, Literal>>();
   for (const locale of languages) {
     const literals = new Map<string, Literal>();
     for (const entry of glossary)
       for (const word of entry.avoid[locale] ?? [])
         literals.set(comparable(word.trim()), { kind: 'refused', name: entry.use?.[locale], why: entry.why });
-    if (street) literals.set(comparable(street), { kind: 'fact', name: 'address', write: '{{address.street}}' });
-    for (const { value, literal } of exact) literals.set(comparable(value), literal);
-    const day: Literal = { kind: 'fact', name: 'day', write: '{{opening-days}}' };
+    for (const [word, fact] of facts) literals.set(word, fact);
     for (const code of DAYS) {
       const name = ui[locale]?.[`hours.${code}` as UiKey];
       if (!name) continue;
@@ -117,7 +102,6 @@ export function wordRulesOf(
       literals.set(comparable(name), day);
       literals.set(`${comparable(name)}s`, day);
     }
-    byLocale.set(locale, literals);
     rules.set(locale, { pattern: alternativesOf([...literals.keys()]), literals });
   }
   const amounts = amountsOf(settings, collections);
@@ -125,7 +109,7 @@ export function wordRulesOf(
   const times = new Set(settings.openingHours.flatMap((slot) => [slot.opens, slot.closes]));
   const key = contentHash(
     JSON.stringify([
-      [...byLocale].map(([locale, literals]) => [locale, [...literals]]),
+      [...rules].map(([locale, { literals }]) => [locale, [...literals]]),
       [...amounts],
       phones,
       [...times],
