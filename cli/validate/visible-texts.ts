@@ -116,7 +116,7 @@ function fieldOf(entry: string, path: readonly PropertyKey[]): string {
 }
 
 /** Finds positions in YAML files, parsing a file again only when a position in it is asked for. */
-export function yamlPlaces(texts: ReadonlyMap<string, string>): InYaml {
+function yamlPlaces(texts: ReadonlyMap<string, string>): InYaml {
   const sources = new Map<string, YamlSource | undefined>();
   return (file, path, shown) => {
     const text = texts.get(file) ?? '';
