@@ -189,7 +189,8 @@ function generatedBlocks(
     }),
     'data-protection-officer': () => {
       const officer = settings.dataProtection.officer;
-      return officer && textParagraph(t('privacy.officer', { name: officer.name, email: officer.email }));
+      const sentence = officer?.feminine ? 'privacy.officerFeminine' : 'privacy.officer';
+      return officer && textParagraph(t(sentence, { name: officer.name, email: officer.email }));
     },
     'consent-categories': () =>
       (['analytics', 'marketing'] as const)

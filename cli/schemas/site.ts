@@ -383,6 +383,14 @@ export const settingsSchema = z
                 examples: ['Delegat de Protecció de Dades, S.L.'],
               }),
             email: z.email().meta({ description: 'The officer’s e-mail address.', examples: ['dpd@example.com'] }),
+            feminine: z
+              .literal(true)
+              .optional()
+              .meta({
+                description:
+                  'true when the officer is a woman: the privacy policy names her role in its feminine form where a language has one (delegada).',
+                examples: [true],
+              }),
           })
           .strict()
           .optional()

@@ -147,6 +147,7 @@ export const uiKeys = [
   'financing.example',
   'financing.marker',
   'privacy.officer',
+  'privacy.officerFeminine',
   'privacy.analyticsTitle',
   'privacy.analytics',
   'privacy.transfers',
@@ -530,6 +531,10 @@ const UI_TEXTS: Record<UiKey, readonly [description: string, example: string]> =
   ],
   'privacy.officer': [
     'The privacy policy’s sentence naming the data protection officer (dataProtection.officer in site.yaml); {name} and {email} are theirs.',
+    'We have appointed a data protection officer (DPO): {name}, whom you can write to at {email}.',
+  ],
+  'privacy.officerFeminine': [
+    'The same sentence for a woman (feminine: true in dataProtection.officer), where the language has a feminine form.',
     'We have appointed a data protection officer (DPO): {name}, whom you can write to at {email}.',
   ],
   'privacy.analyticsTitle': [

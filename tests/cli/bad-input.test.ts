@@ -294,7 +294,7 @@ const cases: BadInput[] = [
     name: 'an optician-optometrist without a college (issue 28): only hearing-aid technicians have none',
     file: 'content/site.yaml',
     edit: replace(
-      /(name: "Marta Soler Vidal", profession: optician-optometrist), college: "[^"]*", number: "00000"/,
+      /(name: "Marta Soler Vidal", profession: optician-optometrist, feminine: true), college: "[^"]*", number: "00000"/,
       '$1',
     ),
     expected: [/content\/site\.yaml:\d+:\d+/, 'health.professionals.0.college'],

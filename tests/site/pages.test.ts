@@ -135,7 +135,8 @@ describe('pages', () => {
     const english = documentOf(site.files, 'en/404/index.html');
     expect(english.querySelector('h1')?.textContent).toBe('Page not found');
     expect(english.querySelector('main')?.textContent).toContain(
-      "We're sorry, the page you were looking for doesn't exist or has been moved.",
+      // The spec's message, without its comma splice (ruling 26: its English gives the meaning).
+      "We're sorry, but the page you were looking for doesn't exist or has been moved.",
     );
     expect(english.querySelector('main a.button')?.textContent).toBe('Back to the home page');
     expect(english.querySelector('main a.button')?.getAttribute('href')).toBe('/en/');
@@ -520,12 +521,12 @@ describe('what a health and consumer regulator reads (issue 28)', () => {
   it.each([
     [
       'ca',
-      'delegat de protecció de dades (DPD): Núria Serra Soler, a qui pots escriure a dpd@example.com',
+      'una delegada de protecció de dades (DPD): Núria Serra Soler, a qui pots escriure a dpd@example.com',
       'durant 30 dies',
     ],
     [
       'es',
-      'delegado de protección de datos (DPD): Núria Serra Soler, a quien puedes escribir a dpd@example.com',
+      'una delegada de protección de datos (DPD): Núria Serra Soler, a quien puedes escribir a dpd@example.com',
       'durante 30 días',
     ],
     ['en', 'data protection officer (DPO): Núria Serra Soler, whom you can write to at dpd@example.com', 'for 30 days'],
