@@ -36,7 +36,7 @@ export function createTranslator(
 function undeclaredKey(key: string, stack: string | undefined): BuildError {
   const [caller] = generatorFramesIn(stack, 'templates/');
   const message = `Translation key not found: "${key}" is not declared in cli/schemas/ui.ts`;
-  const hint = `Fix the key's spelling, or declare "${key}" in cli/schemas/ui.ts (uiKeys, with its description) and give it a text in every content/<language>/ui.yaml. Type-checking (npx tsc --noEmit) finds a key written out that is not declared.`;
+  const hint = `Fix the key's spelling, or declare "${key}" in cli/schemas/ui.ts (UI_TEXTS, with its description and an example) and give it a text in every content/<language>/ui.yaml. Type-checking (npx tsc --noEmit) finds a key written out that is not declared.`;
   if (!caller) return new BuildError('UnknownTranslationKey', message, { file: 'cli/schemas/ui.ts', hint });
   const frame = codeFrameOf(caller);
   return new BuildError('UnknownTranslationKey', message, { ...caller, ...(frame ? { frame } : {}), hint });

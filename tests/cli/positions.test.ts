@@ -293,7 +293,7 @@ describe('errors in templates and in the generator', () => {
         expect(frame).toHaveLength(5);
       }
       expect(result.stderr).toContain(
-        '  hint: Fix the key\'s spelling, or declare "footer.taglin" in cli/schemas/ui.ts (uiKeys, with its description) and give it a text in every content/<language>/ui.yaml.',
+        '  hint: Fix the key\'s spelling, or declare "footer.taglin" in cli/schemas/ui.ts (UI_TEXTS, with its description and an example) and give it a text in every content/<language>/ui.yaml.',
       );
       expect(result.stderr).not.toMatch(/^\s+at /m);
       expect(await hashTree(join(project, 'dist'))).toBe(distHash);
