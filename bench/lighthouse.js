@@ -11,6 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import CHROMIUM_ARGS from '../cli/check/chromium-flags.json' with { type: 'json' };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 4399;
@@ -40,15 +41,7 @@ const preview = spawn(process.execPath, [join(root, 'cli/bin.js'), 'preview', '-
 await new Promise((ready) => preview.stdout.once('data', ready));
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: [...CHROMIUM_ARGS],
 });
 const rows = [];
 try {

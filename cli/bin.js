@@ -14,12 +14,12 @@ const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Widgets are bundled for the browser by the build itself; only their types reach this bundle.
 const sourceDirs = ['cli', 'templates'];
 
-/** The files the generator's key covers: this file and every TypeScript source. */
+/** The files the generator's key covers: this file and every TypeScript or JSON source. */
 function sourceFiles() {
   const sources = sourceDirs.flatMap((dir) =>
     readdirSync(join(packageRoot, dir), { recursive: true })
       .map(String)
-      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) => /\.(tsx?|json)$/.test(file))
       .sort()
       .map((file) => join(dir, file)),
   );

@@ -25,6 +25,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import CHROMIUM_ARGS from '../cli/check/chromium-flags.json' with { type: 'json' };
 
 const started = performance.now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,15 +75,6 @@ const PARALLEL_PAGES = 2;
  * than a JPEG, the site being flat colour and illustrations.
  */
 const THUMB_WIDTH = 200;
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function main() {
   await writePhotoContent(join(root, STATES[1].content));

@@ -1,20 +1,17 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { BuildError } from '../errors.ts';
+import CHROMIUM_FLAGS from './chromium-flags.json' with { type: 'json' };
 
 /** Where Debian and Ubuntu's package puts Chromium; CHROMIUM_PATH names another. */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
-/** How the generator starts Chromium: headless, and reaching nothing outside this machine on its own. */
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/**
+ * How the generator starts Chromium: headless, and reaching nothing outside this machine on its own.
+ * The flags are a JSON file so that bench/lighthouse.js and review/shots.js, plain JavaScript,
+ * start it the same way.
+ */
+export const CHROMIUM_ARGS: string[] = CHROMIUM_FLAGS;
 
 /** The Chromium to use: CHROMIUM_PATH when set, else Debian's. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
