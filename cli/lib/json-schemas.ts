@@ -120,7 +120,7 @@ export const BUILD_ONLY_RULES: readonly { schema: string; fields: readonly strin
   {
     schema: 'site.schema.json',
     fields: ['financing.downPayment', 'financing.monthlyInstalment', 'financing.totalAmountPayable', 'financing.apr'],
-    rule: 'the credit example adds up (cli/lib/credit.ts): arithmetic between fields',
+    rule: 'the credit example adds up (cli/schemas/credit.ts): arithmetic between fields',
   },
   {
     schema: 'site.schema.json',

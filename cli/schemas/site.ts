@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { creditMismatches } from '../lib/credit.ts';
+import { creditMismatches } from './credit.ts';
 import { httpsUrlSchema, localeSchema, localizedSchema } from './common.ts';
 
 const dayCode = z.enum(['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su']).meta({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aprFor, creditMismatches, monthlyInstalmentFor } from '../../../cli/lib/credit.ts';
+import { aprFor, creditMismatches, monthlyInstalmentFor } from '../../../cli/schemas/credit.ts';
 
 const zeroRate = {
   cashPrice: 2160,
