@@ -39,7 +39,7 @@ const UI_TEXTS = {
   ],
   'trust.professionals': [
     'The caption under the number of registered professionals, in the trust strip.',
-    'registered opticians and audiologists',
+    'registered opticians-optometrists and qualified hearing-aid technicians',
   ],
   'trust.brands': ['The caption under the number of brands, in the trust strip.', 'brands of glasses and hearing aids'],
   'trust.atLeast': [
@@ -71,7 +71,7 @@ const UI_TEXTS = {
     'The link under the audiology services to the hearing centre’s page.',
     'Discover our hearing centre',
   ],
-  'services.more': ['The heading of the home page’s shorter list of the other services of a column.', 'Also'],
+  'services.more': ['The heading of the home page’s shorter list of the other services of a column.', 'More services'],
   'services.all': ['The home page’s link to the page of every service.', 'All our services'],
   'reviews.heading': ['The heading of the home page’s reviews section.', 'What people say about us'],
   'reviews.rating': [
@@ -374,12 +374,12 @@ const UI_TEXTS = {
     'no one else: the form opens your own e-mail program…',
   ],
   'complaints.arbitration': [
-    'The terms’ sentence for a centre that adheres to consumer arbitration; {board} is the arbitration board (consumerArbitration in site.yaml).',
-    'We adhere to the consumer arbitration system ({board}). If our reply does not satisfy you, you can ask for consumer arbitration: it is free and voluntary for you, and the award is binding on both parties.',
+    'The terms’ sentence for a centre that belongs to the consumer arbitration system; {board} is the arbitration board (consumerArbitration in site.yaml).',
+    'We belong to the consumer arbitration system ({board}). If our reply does not satisfy you, you can ask for consumer arbitration: it is free and voluntary for you, and the award is binding on both parties.',
   ],
   'complaints.noArbitration': [
-    'The terms’ sentence for a centre that does not adhere to consumer arbitration (consumerArbitration empty in site.yaml).',
-    'We do not adhere to the consumer arbitration system. If our reply does not satisfy you, you can contact your local consumer information office or the Catalan Consumer Agency, which can offer mediation, or go to the courts.',
+    'The terms’ sentence for a centre that does not belong to it (consumerArbitration empty in site.yaml).',
+    'We do not belong to the consumer arbitration system. If our reply does not satisfy you, you can contact your local consumer information office or the Catalan Consumer Agency, both of which can offer mediation, or go to the courts.',
   ],
   'advertising.authorisation': [
     'The line under advertised products that gives the authorisation to advertise medical devices (health.advertisingAuthorisation in site.yaml); {reference} is its reference.',
@@ -389,8 +389,8 @@ const UI_TEXTS = {
     'The sentence under the logo in the footer.',
     'Optical and audiology care in Poblenou, with time for everyone.',
   ],
-  'footer.visual': ['The heading of the footer’s list of optical services.', 'Eye care services'],
-  'footer.auditory': ['The heading of the footer’s list of audiology services.', 'Hearing care services'],
+  'footer.visual': ['The heading of the footer’s list of optical services.', 'Optical services'],
+  'footer.auditory': ['The heading of the footer’s list of audiology services.', 'Audiology services'],
   'footer.support': ['The heading of the footer’s customer-care links.', 'Customer care'],
   'footer.contact': ['The heading of the footer’s contact details.', 'Contact'],
   'footer.social': ['The name of the footer’s social-media links, read by screen readers.', 'Social media'],
