@@ -2,12 +2,15 @@ import type { Settings, UiKey } from '../../cli/types.ts';
 import { formatList, groupOpeningHours } from '../format.ts';
 import { useLanguage } from '../i18n.tsx';
 
-/** The opening hours as a table of day ranges (docs/behaviour.md#brands-reviews-and-location), Monday first. */
-export function OpeningHours({ hours }: { hours: Settings['openingHours'] }) {
+/**
+ * The opening hours as a table of day ranges (docs/behaviour.md#brands-reviews-and-location), Monday first.
+ * The table is named by the visible heading above it (`labelledBy`), not by a hidden caption of its
+ * own, which a screen reader read out as a second "Opening hours".
+ */
+export function OpeningHours({ hours, labelledBy }: { hours: Settings['openingHours']; labelledBy: string }) {
   const { locale, t } = useLanguage();
   return (
-    <table className="hours">
-      <caption className="visually-hidden">{t('location.hours')}</caption>
+    <table className="hours" aria-labelledby={labelledBy}>
       <tbody>
         {groupOpeningHours(hours).map((row) => (
           <tr key={row.from}>

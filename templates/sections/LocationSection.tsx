@@ -46,8 +46,8 @@ export function LocationSection({ settings, policyUrl }: { settings: Settings; p
             <br />
             {address.postalCode} {address.locality}
           </address>
-          <h3>{t('location.hours')}</h3>
-          <OpeningHours hours={settings.openingHours} />
+          <h3 id="hours-heading">{t('location.hours')}</h3>
+          <OpeningHours hours={settings.openingHours} labelledBy="hours-heading" />
           <dl className="location__contact">
             <dt>{t('location.phone')}</dt>
             <dd>

@@ -227,6 +227,14 @@ describe('pages', () => {
     ]);
   });
 
+  it('names the hours table by the heading above it, once: no hidden caption repeats it', () => {
+    const page = documentOf(site.files, 'ca/index.html');
+    const table = page.querySelector('#location table.hours')!;
+    expect(page.getElementById(table.getAttribute('aria-labelledby')!)?.textContent).toBe('Horari');
+    expect(table.querySelector('caption')).toBeNull();
+    expect(page.querySelector('#location')!.textContent!.split('Horari').length - 1).toBe(1);
+  });
+
   it('names a range of days as each language writes it (issue 28): "De dilluns a dijous", not "Dilluns–Dijous"', () => {
     const firstDays = (locale: string) =>
       documentOf(site.files, `${locale}/index.html`).querySelector('#location table.hours th')?.textContent;
@@ -505,7 +513,7 @@ describe('what a health and consumer regulator reads (issue 28)', () => {
       /not a binding offer|for guidance only/,
       'An eye examination costs €30',
       'within one month',
-      'We do not adhere to the consumer arbitration system',
+      'We do not belong to the consumer arbitration system',
       'deposit of €100',
     ],
   ])(
