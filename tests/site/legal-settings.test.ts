@@ -46,11 +46,11 @@ describe('optional legal settings', () => {
   it.each([
     ['ca', 'Estem adherits al sistema arbitral de consum (Junta Arbitral de Consum de Catalunya).'],
     ['es', 'Estamos adheridos al sistema arbitral de consumo (Junta Arbitral de Consum de Catalunya).'],
-    ['en', 'We adhere to the consumer arbitration system (Junta Arbitral de Consum de Catalunya).'],
-  ])('says in the %s terms that the centre adheres to its arbitration board', (locale, sentence) => {
+    ['en', 'We belong to the consumer arbitration system (Junta Arbitral de Consum de Catalunya).'],
+  ])('says in the %s terms that the centre belongs to its arbitration board', (locale, sentence) => {
     const terms = proseOf(locale, 'legal/terms-conditions').textContent;
     expect(terms).toContain(sentence);
-    expect(terms).not.toMatch(/No estem adherits|No estamos adheridos|We do not adhere/);
+    expect(terms).not.toMatch(/No estem adherits|No estamos adheridos|We do not belong/);
   });
 
   it.each(locales)('links the %s legal notice to the page of professional rules', (locale) => {
