@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { BuildError } from './errors.ts';
 import { openIncrementalBuild, type IncrementalBuild } from './incremental/incremental-build.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
+import { renderContextOf } from './render/render-page.tsx';
 import { summarizeBuild, type BuildSummary } from './lib/build-summary.ts';
 import type { ScriptWeight } from './lib/scripts.ts';
 import { bundleAssets } from './stages/bundle.ts';
@@ -93,10 +94,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const draft = await writer.begin(incremental.written(config.outDir));
   try {
     const jobs = listPageJobs(site);
-    const plan = await task('plan', () => incremental.plan(site, jobs, draft));
+    const context = renderContextOf(site);
+    const plan = await task('plan', () => incremental.plan(site, context, jobs, draft));
     const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
     const rendered = await task('render', (line) =>
-      renderSite(site, plan.toRender, {
+      renderSite(site, context, plan.toRender, {
         threads: config.renderThreads,
         progress: line,
         into: draft,
@@ -145,7 +147,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const outputs = [...files, ...hosts.site].map((output) => ({ ...output, stamp: written.files.get(output.path)! }));
     const summary = summarizeBuild(site, outputs, { jobs: jobs.length, ...verdict });
     await task('remember', () =>
-      incremental.remember(site, rendered.pages, folders, { summary, inputs: options.inputs }),
+      incremental.remember(site, plan, rendered.pages, folders, { summary, inputs: options.inputs }),
     );
 
     return {

@@ -1,7 +1,7 @@
 import { contentHash } from '../lib/hash.ts';
 import { createPageIndex, type PageIndex } from '../lib/page-index.ts';
 import { outputPathOf } from '../lib/url.ts';
-import { renderContextOf, type PageJob, type RenderContext } from '../render/render-page.tsx';
+import type { PageJob, RenderContext } from '../render/render-page.tsx';
 import type { RenderedPage } from '../stages/render.tsx';
 import type { Draft } from '../stages/write.ts';
 import type { Output, Site, Written } from '../types.ts';
@@ -14,6 +14,17 @@ import type { BuildSummary } from '../lib/build-summary.ts';
 export interface BuildPlan {
   readonly toRender: readonly PageJob[];
   readonly carried: readonly Output[];
+  /** What the plan compared pages by, for remember to record them by the same (none when nothing is remembered). */
+  readonly keys?: PageKeys;
+}
+
+/**
+ * What plan and remember both compare pages by, once per build: the key of what every page
+ * reads, and the site's pages and files indexed as templates look them up.
+ */
+interface PageKeys {
+  readonly shared: string;
+  readonly index: PageIndex;
 }
 
 /**
@@ -31,7 +42,7 @@ export interface IncrementalBuild {
   /** What the last build's writer left in `folder` (an absolute path), for this build's writer of it. */
   written(folder: string): Written | undefined;
   /** Which pages to render; the others are carried over as `draft` (the new version of the site) still has them. */
-  plan(site: Site, jobs: readonly PageJob[], draft: Draft): BuildPlan;
+  plan(site: Site, context: RenderContext, jobs: readonly PageJob[], draft: Draft): BuildPlan;
   /**
    * Records what the build rendered, what its writers left in each folder and what its report
    * said, with the key of what it read when it has one (incremental/up-to-date.ts), and saves it
@@ -39,6 +50,7 @@ export interface IncrementalBuild {
    */
   remember(
     site: Site,
+    plan: BuildPlan,
     rendered: readonly RenderedPage[],
     written: ReadonlyMap<string, Written>,
     report: { readonly summary: BuildSummary; readonly inputs?: string },
@@ -49,7 +61,7 @@ export interface IncrementalBuild {
 const renderEverything: IncrementalBuild = {
   parser: () => parseContentFile,
   written: () => undefined,
-  plan: (_site, jobs) => ({ toRender: jobs, carried: [] }),
+  plan: (_site, _context, jobs) => ({ toRender: jobs, carried: [] }),
   remember: async () => undefined,
 };
 
@@ -81,10 +93,14 @@ export async function openIncrementalBuild(
 
     written: (folder) => last?.written.get(folder),
 
-    plan(site, jobs, draft) {
+    plan(site, context, jobs, draft) {
       carried = new Map();
-      if (!last?.pages.size) return { toRender: jobs, carried: [] };
-      const { shared, index } = keysOf(site, generatorKey);
+      const keys: PageKeys = {
+        shared: sharedKeyOf(context, generatorKey),
+        index: createPageIndex(context.pages, context.files, context.imageSizes),
+      };
+      if (!last?.pages.size) return { toRender: jobs, carried: [], keys };
+      const { shared, index } = keys;
       const toRender: PageJob[] = [];
       const outputs: Output[] = [];
       for (const job of jobs) {
@@ -107,11 +123,12 @@ export async function openIncrementalBuild(
           carried.set(path, records[at]!);
         });
       }
-      return { toRender, carried: outputs };
+      return { toRender, carried: outputs, keys };
     },
 
-    async remember(site, rendered, written, { summary, inputs }) {
-      const { shared, index } = keysOf(site, generatorKey);
+    async remember(site, plan, rendered, written, { summary, inputs }) {
+      if (!plan.keys) throw new Error('remember needs the plan of the same incremental build');
+      const { shared, index } = plan.keys;
       const pages = new Map(carried);
       for (const page of rendered) {
         const answers = answersOf(page.reads, index);
@@ -126,23 +143,4 @@ export async function openIncrementalBuild(
       await writeManifest(cacheDir, outDir, last).catch(() => undefined);
     },
   };
-}
-
-const keys = new WeakMap<Site, { readonly shared: string; readonly index: PageIndex }>();
-
-/**
- * What plan and remember both compare pages by, once per build: the key of what every page
- * reads, and the site's pages and files indexed as templates look them up.
- */
-function keysOf(site: Site, generatorKey: string) {
-  let known = keys.get(site);
-  if (!known) {
-    const context: RenderContext = renderContextOf(site);
-    known = {
-      shared: sharedKeyOf(context, generatorKey),
-      index: createPageIndex(context.pages, context.files, context.imageSizes),
-    };
-    keys.set(site, known);
-  }
-  return known;
 }

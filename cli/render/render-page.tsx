@@ -53,14 +53,13 @@ export interface RenderContext {
   readonly imageSizes: ImageSizes;
 }
 
-const contexts = new WeakMap<Site, RenderContext>();
-
-/** What every page's rendering reads besides its own route, from the site record; made once per build (render and the incremental key both ask). */
+/**
+ * What every page's rendering reads besides its own route, from the site record. build() makes
+ * it once and hands it to rendering and to the incremental build's keys.
+ */
 export function renderContextOf(site: Site): RenderContext {
-  const known = contexts.get(site);
-  if (known) return known;
   const { content } = site;
-  const context: RenderContext = {
+  return {
     settings: content.settings,
     languages: content.languages,
     collections: content.collections,
@@ -73,8 +72,6 @@ export function renderContextOf(site: Site): RenderContext {
     files: [...content.publicFiles, ...content.images].map((file) => `/${file.path}`),
     imageSizes: site.imageSizes,
   };
-  contexts.set(site, context);
-  return context;
 }
 
 /** One page to render, and the output paths it is written to. */

@@ -9,7 +9,7 @@ import { outputPathOf } from '../lib/url.ts';
 import {
   createPageRenderer,
   languageOf,
-  renderContextOf,
+  type RenderContext,
   renderDocument,
   type PageJob,
   type PageResult,
@@ -90,6 +90,7 @@ export interface RenderOptions {
  */
 export async function renderSite(
   site: Site,
+  context: RenderContext,
   jobs: readonly PageJob[],
   { threads, progress, into, compress }: RenderOptions = {},
 ): Promise<RenderResult> {
@@ -100,7 +101,6 @@ export async function renderSite(
       new BuildError('ReadError', `there is no 404 page: add ${file} with \`template: not-found\``, { file }),
     );
   }
-  const context = renderContextOf(site);
   const pages: RenderedPage[] = [];
   const routeOf = new Map(jobs.map((job) => [outputPathOf(job.route.url), job.route]));
   const jobOf = new Map(jobs.map((job) => [job.paths[0], job]));
