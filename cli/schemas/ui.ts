@@ -39,7 +39,7 @@ const UI_TEXTS = {
   ],
   'trust.professionals': [
     'The caption under the number of registered professionals, in the trust strip.',
-    'registered opticians-optometrists and qualified hearing-aid technicians',
+    'professionals: registered opticians-optometrists and qualified hearing-aid technicians',
   ],
   'trust.brands': ['The caption under the number of brands, in the trust strip.', 'brands of glasses and hearing aids'],
   'trust.atLeast': [
@@ -87,7 +87,7 @@ const UI_TEXTS = {
   'brands.heading': ['The heading of the home page’s brand carousel.', 'Our brands'],
   'brands.intro': [
     'The sentence under the brand carousel’s heading.',
-    'Designer frames and independent brands, each one hand-picked.',
+    'Frames from independent, designer and classic brands, each one hand-picked.',
   ],
   'brands.previous': ['The carousel’s button to the previous brand, read by screen readers.', 'Previous brand'],
   'brands.next': ['The carousel’s button to the next brand, read by screen readers.', 'Next brand'],
@@ -416,7 +416,7 @@ const UI_TEXTS = {
   'model.specs': ['The heading of a model page’s specifications.', 'Specifications'],
   'model.released': ['The label of a model’s release year in its specifications.', 'Release year'],
   'model.styles': ['The label of a model’s styles in its specifications.', 'Styles'],
-  'model.fittingRange': ['The label of a model’s fitting range in its specifications.', 'Hearing loss range'],
+  'model.fittingRange': ['The label of a model’s fitting range in its specifications.', 'Suitable for'],
   'model.rechargeable': ['The label of whether a model is rechargeable, in its specifications.', 'Rechargeable'],
   'model.connectivity': ['The label of a model’s connectivity in its specifications.', 'Connectivity'],
   'model.tinnitus': ['The label of a model’s tinnitus support in its specifications.', 'Tinnitus support'],
