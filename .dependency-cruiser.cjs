@@ -32,7 +32,8 @@ module.exports = {
     {
       name: 'lib-is-shared-and-below-stages',
       severity: 'error',
-      comment: 'cli/lib/ holds pure helpers the stages share; it imports nothing above it.',
+      comment:
+        'cli/lib/ holds the helpers the stages share (cli/README.md says which touch files or processes); it imports nothing above it.',
       from: { path: '^cli/(lib|schemas)/' },
       to: { path: '^cli/(stages|incremental|commands|dev|serve|check|render|hosts|validate)/|^cli/(build|main)\\.ts$' },
     },
