@@ -61,7 +61,10 @@ export async function main(argv: readonly string[], generator: Generator): Promi
     .description('build every page, redirect and asset into the output folder')
     .addOption(contentOption())
     .option('-o, --out <dir>', 'output folder', 'dist')
-    .option('--strict', 'fail on any warning (fallbacks to the default language, unknown translation keys)')
+    .option(
+      '--strict',
+      'fail on any warning (fallbacks to the default language, unknown translation keys, orphan pages)',
+    )
     .option('-q, --quiet', 'print errors only')
     .option('--verbose', 'list every page and example setting')
     .addOption(
