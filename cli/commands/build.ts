@@ -99,7 +99,7 @@ export function formatReport(
   const js = (weight: BuildSummary['scripts']['home']) =>
     `${kilobytes(weight.initial)} + ${kilobytes(weight.onInteraction)}`;
   const lines = [
-    `Built ${summary.pages} pages, ${summary.redirects} redirects and ${summary.files} files (${kilobytes(summary.bytes)}) in ${Math.round(totalMs)} ms.`,
+    `Built ${summary.jobs} pages, ${summary.redirects} redirects and ${summary.files} files (${kilobytes(summary.bytes)}) in ${Math.round(totalMs)} ms.`,
     `  HTML ${kilobytes(summary.htmlBytes)} · largest page ${kilobytes(summary.largestPage)} · ${run.rendered} pages rendered, ${run.kept} unchanged since the last build`,
     `  stages: ${run.timings.map((timing) => `${timing.stage} ${Math.round(timing.ms)} ms`).join(' · ')}`,
     `  JS (gzip, at load + on interaction): home ${js(scripts.home)} · other pages at most ${js(scripts.other)}`,
@@ -119,12 +119,9 @@ export function formatReport(
   return lines.join('\n');
 }
 
-/** A line of the example list stops here, so that a terminal shows each file on one line. */
-const EXAMPLE_LINE_LENGTH = 100;
-
 /**
- * The example content still in use, one line per file with its count, so that every file that
- * holds any (a new scaffold's pages among them) shows without `--verbose`, which names every value.
+ * The example content still in use: one line with the count, or with `--verbose` every value
+ * under its file, so a maintainer replacing them has the list.
  */
 function formatExamples(examples: readonly string[], isVerbose: boolean): string[] {
   const byFile = new Map<string, string[]>();
@@ -135,29 +132,14 @@ function formatExamples(examples: readonly string[], isVerbose: boolean): string
     byFile.set(file, [...(byFile.get(file) ?? []), example.slice(at + 2)]);
   }
   const files = byFile.size === 1 ? '1 file' : `${byFile.size} files`;
+  if (!isVerbose)
+    return [
+      `Example content still in use (${examples.length} in ${files}); replace before going live (--verbose lists it).`,
+    ];
   const lines = [`Example content still in use (${examples.length} in ${files}); replace before going live:`];
-  let isShortened = false;
-  for (const [file, values] of byFile) {
-    const head = `  ${file}: ${values.length}`;
-    if (isVerbose) {
-      lines.push(head, ...values.map((value) => `    - ${value}`));
-      continue;
-    }
-    const count = countThatFit(head, values);
-    isShortened ||= count < values.length;
-    lines.push(`${head} (${[...values.slice(0, count), ...(count < values.length ? ['…'] : [])].join(', ')})`);
-  }
-  if (isShortened) lines.push('  (--verbose lists every value)');
+  for (const [file, values] of byFile)
+    lines.push(`  ${file}: ${values.length}`, ...values.map((value) => `    - ${value}`));
   return lines;
-}
-
-/** How many of `values` fit on a line after `head`, with `…` after them when some do not. */
-function countThatFit(head: string, values: readonly string[]): number {
-  const fits = (shown: readonly string[]) => `${head} (${shown.join(', ')})`.length <= EXAMPLE_LINE_LENGTH;
-  if (fits(values)) return values.length;
-  let count = 0;
-  while (count < values.length && fits([...values.slice(0, count + 1), '…'])) count++;
-  return count;
 }
 
 /**

@@ -14,6 +14,7 @@ export interface PageScripts {
  * so that a build that finds nothing changed reports the same site without making it again.
  */
 export interface BuildSummary {
+  /** Pages at an address of their own (`pageList`); `jobs` adds the root 404 page, as the report counts them. */
   readonly pages: number;
   readonly redirects: number;
   readonly files: number;

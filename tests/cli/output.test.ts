@@ -73,6 +73,9 @@ describe('output', () => {
     // The README may say what the summary prints only as a build says it (issue 29, #12).
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     const counts = /Built (\d+) pages, (\d+) redirects and (\d+) files/.exec(result.stdout)!.slice(1);
+    // One count of pages: what was built is what was rendered and what was kept (issue 42).
+    const [rendered, kept] = /(\d+) pages rendered, (\d+) unchanged/.exec(result.stdout)!.slice(1).map(Number);
+    expect(Number(counts[0])).toBe(rendered! + kept!);
     for (const stated of readme.matchAll(/(\d+) pages, (\d+) redirects,? (?:and )?(\d+) files/g))
       expect(stated.slice(1), `README.md: "${stated[0]}"`).toEqual(counts);
     const weights = /home ([\d.]+) KB \+ [\d.]+ KB · other pages at most ([\d.]+) KB \+ ([\d.]+) KB/
@@ -80,6 +83,18 @@ describe('output', () => {
       .slice(1);
     for (const stated of readme.matchAll(/home ([\d.]+) KB, other pages at most ([\d.]+) KB, plus ([\d.]+) KB/g))
       expect(stated.slice(1), `README.md: "${stated[0]}"`).toEqual(weights);
+  });
+
+  it('says the example content in one line with its count, which --verbose lists (issue 42)', async () => {
+    const result = await runCli(['build', '--out', 'plain'], { cwd: project });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.split('\n').filter((line) => line.includes('xample'));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Example content still in use \(\d+ in \d+ files\); replace before going live \(--verbose lists it\)\.$/,
+      ),
+    ]);
+    expect(result.stdout).not.toMatch(/^ {2}content\//m);
   });
 
   it('prints the report as one JSON object with --json, progress apart; the next, up to date, says so', async () => {
