@@ -215,9 +215,10 @@ export async function main(argv: readonly string[], generator: Generator): Promi
       'list what build, check and npm test need (Node, Chromium, nginx, Apache, the hosts’ tools): found, or how to install it',
     )
     .addOption(chromiumOption())
-    .action(async (flags: { chromium: string }) => {
+    .option('--tests', 'fail on a tool only npm test needs too (npm test’s first step)')
+    .action(async (flags: { chromium: string; tests?: boolean }) => {
       const { examineMachine } = await import('./commands/doctor.ts');
-      const options = { root: generator.root, chromium: flags.chromium, env: process.env };
+      const options = { root: generator.root, chromium: flags.chromium, env: process.env, forTests: flags.tests };
       exitCode = await examineMachine(options, (line) => console.log(line));
     });
 

@@ -32,7 +32,7 @@ const quickFiles = testFiles.filter((file) => quickLane.some((entry) => file.sta
 const steps = [
   ...(isQuick
     ? []
-    : [['machine', 'Node, Chromium, nginx, Apache and the host tools', 'node', ['cli/bin.js', 'doctor']]]),
+    : [['machine', 'Node, Chromium, nginx, Apache and the host tools', 'node', ['cli/bin.js', 'doctor', '--tests']]]),
   [
     'formatter',
     'prettier --check, cached',

@@ -21,6 +21,8 @@ export interface DoctorOptions {
   readonly root: string;
   readonly chromium: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Everything `npm test` needs is required (its first step), not only what `build` and `check` need. */
+  readonly forTests?: boolean;
 }
 
 /** A `--version` answer is a few milliseconds away; one that takes longer is a tool that does not run. */
@@ -33,8 +35,9 @@ const FOR_TESTS: readonly Purpose[] = ['npm test'];
  * `sitegen doctor`: each tool that `build`, `check` and `npm test` need, with what was found
  * (version and path) or the line that installs it, and which of them needs it. Chromium is
  * asked its version, not started: starting it costs seconds, and `check` says so in one line
- * when it does not start. Resolves to exit 2 when anything is missing, since `npm test`, which
- * starts with doctor, needs everything.
+ * when it does not start. Resolves to exit 2 when `build` or `check` lacks a tool; a tool only
+ * the test suite needs is listed as optional, unless `forTests` (npm test's first step, which
+ * needs everything).
  */
 export async function examineMachine(options: DoctorOptions, print: (line: string) => void): Promise<number> {
   // The version questions go out together: each is a process of its own.
@@ -44,11 +47,13 @@ export async function examineMachine(options: DoctorOptions, print: (line: strin
     examineApache(options.env),
   ]);
   const findings = [examineNode(options.root), ...asked, ...examineHostTools(options)];
+  const isRequired = (finding: Finding) => options.forTests || finding.neededBy.some((use) => use !== 'npm test');
   for (const finding of findings) {
-    if (finding.missing) console.error(formatError(finding.missing));
-    else print(`${finding.found} — for ${finding.neededBy.join(', ')}`);
+    if (!finding.missing) print(`${finding.found} — for ${finding.neededBy.join(', ')}`);
+    else if (isRequired(finding)) console.error(formatError(finding.missing));
+    else print(`optional, for npm test only: ${finding.missing.message}`);
   }
-  return findings.some((finding) => finding.missing) ? EXIT.setup : EXIT.ok;
+  return findings.some((finding) => finding.missing && isRequired(finding)) ? EXIT.setup : EXIT.ok;
 }
 
 function examineNode(root: string): Finding {

@@ -311,7 +311,7 @@ describe('a machine without Chromium', () => {
     expect(result.stdout).not.toContain('Chromium');
     // npm test is the full lane (tests/repository/lanes.test.ts), whose first step is doctor.
     expect(await readFile(join(ROOT, 'tests/run-lane.js'), 'utf8')).toMatch(
-      /const steps = \[\s*\.\.\.\(isQuick\s*\?\s*\[\]\s*:\s*\[\['machine', '[^']*', 'node', \['cli\/bin\.js', 'doctor'\]\]\]\)/,
+      /const steps = \[\s*\.\.\.\(isQuick\s*\?\s*\[\]\s*:\s*\[\['machine', '[^']*', 'node', \['cli\/bin\.js', 'doctor', '--tests'\]\]\]\)/,
     );
   });
 
@@ -353,9 +353,27 @@ describe('doctor', () => {
     expect(calls).toEqual(['apache2 -v', 'chromium --version', 'nginx -v']);
   });
 
-  it('gives the line that installs each missing tool, exit 2', async () => {
+  it('lists a tool only npm test needs as optional, exit 0: build and check run without it (issue 42)', async () => {
     const nothing = join(machine.dir, 'nothing');
     const result = await runCli(['doctor'], {
+      env: {
+        ...machine.env,
+        NGINX_PATH: join(nothing, 'nginx'),
+        APACHE_PATH: join(nothing, 'apache2'),
+        SITEGEN_HOSTS_CACHE: nothing,
+      },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const optional = result.stdout.split('\n').filter((line) => line.startsWith('optional, for npm test only: '));
+    expect(optional).toHaveLength(2 + Object.keys(HOST_TOOLS).length);
+    expect(optional[0]).toMatch(/nginx, .*`sudo apt-get install -y nginx libnginx-mod-http-brotli-static`/);
+    expect(result.stdout).toMatch(/^Chromium 999\.1\.2\.3 at .* — for check, npm test$/m);
+  });
+
+  it('with --tests (npm test’s first step), gives the line that installs each missing tool, exit 2', async () => {
+    const nothing = join(machine.dir, 'nothing');
+    const result = await runCli(['doctor', '--tests'], {
       env: {
         CHROMIUM_PATH: join(nothing, 'chromium'),
         NGINX_PATH: join(nothing, 'nginx'),
@@ -374,7 +392,7 @@ describe('doctor', () => {
     expect(lines[2]).toMatch(/^MissingTool — .* Apache, .*`sudo apt-get install -y apache2`/);
     for (const [name, { version }] of Object.entries(HOST_TOOLS))
       expect(result.stderr).toContain(`\`npm install --prefix ${nothing}/${name}-${version} ${name}@${version}\``);
-    const withoutBrotli = await runCli(['doctor'], {
+    const withoutBrotli = await runCli(['doctor', '--tests'], {
       env: { ...machine.env, NGINX_BROTLI_MODULE: join(nothing, 'brotli.so') },
     });
     expectSetupProblem(withoutBrotli);
