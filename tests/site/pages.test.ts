@@ -232,7 +232,7 @@ describe('pages', () => {
     const table = page.querySelector('#location table.hours')!;
     expect(page.getElementById(table.getAttribute('aria-labelledby')!)?.textContent).toBe('Horari');
     expect(table.querySelector('caption')).toBeNull();
-    expect(page.querySelector('#location')!.textContent!.split('Horari').length - 1).toBe(1);
+    expect(page.querySelector('#location')!.textContent.split('Horari').length - 1).toBe(1);
   });
 
   it('names a range of days as each language writes it (issue 28): "De dilluns a dijous", not "Dilluns–Dijous"', () => {
