@@ -389,9 +389,10 @@ describe('regression: the home page was ten sections of cards at one volume, 11,
       }
       // 6,500 until issue 41 added what the law asks to be read where it applies: what each price
       // buys under it, the credit intermediary, how the reviews are checked and the newsletter's
-      // first layer of data-protection information, about 150 px on a phone in Spanish.
+      // first layer of data-protection information, about 150 px on a phone in Spanish. At 1440 px,
+      // 4,500 until the trust strip said "3 professionals:" (4,506 measured in es and en).
       expect(heights[0]).toBeLessThan(6700);
-      expect(heights[1]).toBeLessThan(4500);
+      expect(heights[1]).toBeLessThan(4550);
     },
   );
 });

@@ -49,7 +49,7 @@ describe('newsletter', () => {
     const { page, blocked } = await openForm(withEndpoint);
     // Who, what for, on what basis and where to exercise the rights, beside the field (LOPDGDD, art. 11).
     expect(await page.locator('.newsletter__consent').textContent()).toBe(
-      `Òptica Poblenou, S.L. will use your address to send you the newsletter, with your consent, which you can withdraw with the unsubscribe link in any issue. Exercise your rights of access, rectification, erasure and more by writing to privadesa@example.com. ${uiText('en', 'newsletter.policyLink')}`,
+      `Òptica Poblenou, S.L. will use your address to send you the newsletter, with your consent, which you can withdraw with the unsubscribe link in any issue. You can exercise your rights of access, rectification and erasure, among others, by writing to privadesa@example.com. ${uiText('en', 'newsletter.policyLink')}`,
     );
     await page.locator('#newsletter-email').fill('not-an-address');
     await page.locator('.newsletter button[type=submit]').click();
