@@ -38,10 +38,18 @@ module.exports = {
       to: { path: '^cli/(stages|incremental|commands|dev|serve|check|render|hosts|validate)/|^cli/(build|main)\\.ts$' },
     },
     {
+      name: 'the-writer-knows-no-page',
+      severity: 'error',
+      comment:
+        'cli/output/ owns the output folders and writes files of any kind: it imports no stage, page, route or manifest, only lib/ and errors.ts.',
+      from: { path: '^cli/output/' },
+      to: { path: '^cli/', pathNot: '^cli/(output|lib)/|^cli/errors\\.ts$' },
+    },
+    {
       name: 'no-stage-knows-incremental',
       severity: 'error',
       comment: 'Incremental building wraps the pipeline; no stage or helper knows that it exists.',
-      from: { path: '^cli/(stages|lib|render|hosts|schemas)/' },
+      from: { path: '^cli/(stages|lib|render|hosts|schemas|output)/' },
       to: { path: '^cli/incremental/' },
     },
     {

@@ -1,13 +1,14 @@
-import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { BuildError } from './errors.ts';
 import { openIncrementalBuild, type IncrementalBuild } from './incremental/incremental-build.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
-import { renderContextOf } from './render/render-page.tsx';
 import { summarizeBuild, type BuildSummary } from './lib/build-summary.ts';
 import type { ScriptWeight } from './lib/scripts.ts';
+import { fsWriter } from './output/folder-writer.ts';
+import type { FileStamp } from './output/types.ts';
+import { filesOf, stampIn, writeVersion, type Writer } from './output/writer.ts';
+import { renderContextOf } from './render/render-page.tsx';
 import { bundleAssets } from './stages/bundle.ts';
-import { judgeSite } from './stages/check.ts';
 import { precompress } from './stages/compress.ts';
 import { buildHostConfigs, hostFolderFiles, isAnyHostSendingCopies } from './stages/hosts.ts';
 import { buildImages } from './stages/images.ts';
@@ -15,9 +16,9 @@ import { loadSources } from './stages/load.ts';
 import { listPageJobs, renderSite } from './stages/render.tsx';
 import { buildRoutes } from './stages/route.ts';
 import { validateContent } from './stages/validate.ts';
+import { judgeSite } from './stages/verdict.ts';
 import { bundleWidgets, widgetFilesFor } from './stages/widgets.ts';
-import { fsWriter, writeVersion, type Writer } from './stages/write.ts';
-import type { FileStamp, Output, Site, Written } from './types.ts';
+import type { Output, Site } from './types.ts';
 
 /** A finished build: the site record, every file written, the warnings and how long each step took. */
 export interface BuildResult {
@@ -28,10 +29,10 @@ export interface BuildResult {
   readonly timings: Progress['timings'];
   /** Each page's JavaScript, gzip bytes, by output path. */
   readonly scriptWeights: ReadonlyMap<string, ScriptWeight>;
-  /** Pages rendered by this build, and pages carried over unchanged from the last one. */
+  /** Pages rendered by this build, and pages kept as the last one wrote them (unchanged). */
   readonly rendered: number;
   readonly kept: number;
-  /** The incremental build, for the next build to start from (the dev server keeps it). */
+  /** The incremental build, for the next build to start from (the dev server holds it). */
   readonly incremental: IncrementalBuild;
   /** What the report says of the site. */
   readonly summary: BuildSummary;
@@ -39,13 +40,12 @@ export interface BuildResult {
 
 /** Where a build writes, how it reports progress, and the incremental build to continue. */
 export interface BuildOptions {
-  /** Where the site goes; by default `config.outDir` on disk. */
-  readonly writer?: Writer;
   /**
-   * Where the host folders go (`nginx/…`, `netlify/…`); `false` writes none (the dev server).
-   * By default `config.hostsDir` when the site goes to `config.outDir`, and none when `writer` is given.
+   * Where the site and the host folders (`nginx/…`, `netlify/…`) go; no `hosts` writes none (the
+   * dev server). By default `config.outDir` and `config.hostsDir` on disk, each writer keeping its
+   * record in `config.cacheDir`.
    */
-  readonly hostWriter?: Writer | false;
+  readonly writers?: { readonly site: Writer; readonly hosts?: Writer };
   readonly progress?: Progress;
   readonly incremental?: IncrementalBuild;
   /**
@@ -55,17 +55,27 @@ export interface BuildOptions {
   readonly inputs?: string;
 }
 
+/** The writers of a build on disk: the site into `outDir`, the host folders into `hostsDir`. */
+export const writersOnDisk = (config: Config) => ({
+  site: fsWriter(config.outDir, config.cacheDir),
+  hosts: fsWriter(config.hostsDir, config.cacheDir),
+});
+
 /**
- * The pipeline, in order: load → validate → route → bundle, widgets, images → render → hosts
- * → check → compress → write → host folders. Each stage is a function of what the earlier ones
- * made. The incremental build (cli/incremental/) wraps it: it plans which pages render again,
- * and remembers what was made. Pages go into the writer's draft of the new version as they are
- * rendered, so the build holds none of their bytes; the draft replaces the site only once the
- * checks have passed, so a failed build changes nothing.
+ * The pipeline. Its tasks, in the order they run (the progress and the timings name them so):
+ *
+ *   load → bundle, widgets (beside what follows) → validate → route → images → plan → render
+ *   → hosts → verdict → compress → write → host folders → remember
+ *
+ * Each stage (cli/stages/) is a function of what the earlier ones made. The incremental build
+ * (cli/incremental/) wraps it: `plan` says which pages render again, `remember` records what was
+ * made. The writer (cli/output/) owns the output folders: pages go into its draft of the new
+ * version as they are rendered, so the build holds none of their bytes, and the draft replaces
+ * the site only once `verdict` has passed, so a failed build changes nothing.
  */
 export async function build(config: Config, options: BuildOptions = {}): Promise<BuildResult> {
   const { task, timings } = options.progress ?? createProgress({ silent: true });
-  const writer = options.writer ?? fsWriter(config.outDir);
+  const writers = options.writers ?? writersOnDisk(config);
   const incremental = await openIncrementalBuild(config, options.incremental);
 
   const sources = await task('load', () => loadSources(config));
@@ -77,8 +87,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const { routes, redirects } = await task('route', () => buildRoutes(content));
   const images = await task('images', () => buildImages(content.images, config.cacheDir));
   const [assets, widgets] = [await bundled(), await widgetsBundled()];
-  const scripts = widgets.scripts;
-  const buildYear = config.buildTime.getUTCFullYear();
   const site: Site = {
     content,
     routes,
@@ -86,17 +94,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     assets: assets.manifest,
     images: images.manifest,
     imageSizes: assets.imageSizes,
-    scripts,
-    buildYear,
+    scripts: widgets.scripts,
+    buildYear: config.buildTime.getUTCFullYear(),
   };
   const languages = content.languages.map((language) => language.code);
+  const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
 
-  const draft = await writer.begin(incremental.written(config.outDir));
+  const draft = await writers.site.begin();
   try {
     const jobs = listPageJobs(site);
     const context = renderContextOf(site);
     const plan = await task('plan', () => incremental.plan(site, context, jobs, draft));
-    const hasCopies = config.precompress && isAnyHostSendingCopies(content.settings.hosts);
     const rendered = await task('render', (line) =>
       renderSite(site, context, plan.toRender, {
         threads: config.renderThreads,
@@ -105,21 +113,20 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         compress: hasCopies,
       }),
     );
-    const pages = [...rendered.pages.flatMap((page) => page.outputs), ...plan.carried, ...rendered.files];
+    // Rendering's files: the pages rendered now and kept, the redirect stubs, the sitemap, robots.txt.
+    const renderedFiles = [...rendered.pages.flatMap((page) => page.outputs), ...plan.kept, ...rendered.files];
     const files = [
-      ...pages,
+      ...renderedFiles,
       ...assets.outputs,
       ...(await assets.pictures),
       ...images.outputs,
-      ...widgetFilesFor(pages, widgets),
+      ...widgetFilesFor(renderedFiles, widgets),
       ...content.publicFiles,
     ];
     const hosts = await task('hosts', () => buildHostConfigs(files, redirects, content.settings, languages));
-    const verdict = await task('check', () =>
-      judgeSite([...files, ...hosts.site], scripts, languages, {
-        earlier: content.warnings,
-        isStrict: config.isStrict,
-      }),
+    const siteFiles = [...files, ...hosts.site];
+    const verdict = await task('verdict', () =>
+      judgeSite(siteFiles, site.scripts, languages, { earlier: content.warnings, isStrict: config.isStrict }),
     );
     const copies = hasCopies
       ? await task('compress', () =>
@@ -132,22 +139,16 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           ),
         )
       : [];
-    const written = await task('write', () => draft.finish([...files, ...hosts.site, ...copies]));
-    const folders = new Map([[config.outDir, written]]);
-    const hostWriter = options.hostWriter ?? (!options.writer && fsWriter(config.hostsDir));
-    if (hostWriter) {
+    const version = await task('write', () => draft.finish([...siteFiles, ...copies]));
+    const hostsWriter = writers.hosts;
+    if (hostsWriter) {
       // The upload folders hold the site's files without the copies: links to the files just written.
-      const siteFiles = writer.folder ? files.map(({ path }) => siteFileOf(writer.folder!, path, written)) : files;
-      const last = incremental.written(config.hostsDir);
-      const hostsWritten = await task('host folders', () =>
-        writeVersion(hostWriter, hostFolderFiles(hosts, siteFiles), last),
-      );
-      folders.set(config.hostsDir, hostsWritten);
+      await task('host folders', () => writeVersion(hostsWriter, hostFolderFiles(hosts, filesOf(version, files))));
     }
-    const outputs = [...files, ...hosts.site].map((output) => ({ ...output, stamp: written.files.get(output.path)! }));
+    const outputs = siteFiles.map((output) => ({ ...output, stamp: stampIn(version, output.path) }));
     const summary = summarizeBuild(site, outputs, { jobs: jobs.length, ...verdict });
     await task('remember', () =>
-      incremental.remember(site, plan, rendered.pages, folders, { summary, inputs: options.inputs }),
+      incremental.remember(site, plan, rendered.pages, { version: version.id, summary, inputs: options.inputs }),
     );
 
     return {
@@ -165,12 +166,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     await draft.discard();
   }
 }
-
-/** An output that is the site's file at `path`, as just written: what the host folders link to. */
-const siteFileOf = (folder: string, path: string, written: Written): Output => ({
-  path,
-  contents: { file: join(folder, path), stamp: written.files.get(path)! },
-});
 
 /**
  * Starts `work` now and returns a function that waits for it: a failure is reported when

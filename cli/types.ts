@@ -16,6 +16,7 @@ import type { pageTemplates } from './schemas/page.ts';
 import type { settingsSchema } from './schemas/site.ts';
 import type { UiKey } from './schemas/ui.ts';
 import type { BuildError } from './errors.ts';
+import type { OutputFile } from './output/types.ts';
 
 export type { UiKey } from './schemas/ui.ts';
 
@@ -257,46 +258,12 @@ export interface PageSummary {
   readonly externalScript?: string;
 }
 
-/**
- * How a written file looked when the build wrote it: a file still like this was not touched
- * since. Its inode tells whether two names are one file (a hard link), with no bytes compared.
- */
-export interface FileStamp {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly ino: number;
-  /** The file system: an inode number names one file only within one. */
-  readonly dev: number;
-}
-
-/** A file on disk that holds an output's bytes: the site's own (carried over) or one the writer staged. */
-export interface FileRef {
-  /** Absolute path. */
-  readonly file: string;
-  readonly stamp: FileStamp;
-}
-
-/** A file of the finished site. */
-export interface Output {
-  /** Path below the output folder, with forward slashes. */
-  readonly path: string;
-  /** The bytes, or the file that holds them (lib/file-ref.ts reads either). */
-  readonly contents: string | Buffer | FileRef;
+/** A file of the finished site: a file of the output folder, and what the build knows of it. */
+export interface Output extends OutputFile {
   /** The route it renders, for pages. */
   readonly route?: Route;
   /** For HTML files: what the checks and the host configuration need to know of them. */
   readonly summary?: PageSummary;
-}
-
-/** What an output folder holds as the writer left it: the record a later build starts from. */
-export interface Written {
-  /** Every file, by path below the folder. */
-  readonly files: ReadonlyMap<string, FileStamp>;
-  /**
-   * Every folder's modification time, by path (`.` for the folder itself): the system changes
-   * it whenever an entry is added to the folder or removed from it.
-   */
-  readonly folders: ReadonlyMap<string, number>;
 }
 
 /** The build record: each stage adds its part and nothing changes it afterwards. */

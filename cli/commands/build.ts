@@ -56,7 +56,7 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
 /**
  * The one line a build stopped by a signal prints: whether the output folder is as it was. The
  * writer replaces it in one turn of the event loop, which ends the `write` stage
- * (cli/stages/write.ts), so a signal is handled wholly before or after.
+ * (cli/output/folder-writer.ts), so a signal is handled wholly before or after.
  */
 function stoppedLine(signal: StopSignal, flags: BuildFlags, progress: Progress | undefined): string {
   const how = signal === 'SIGINT' ? 'Ctrl+C' : signal;

@@ -1,4 +1,4 @@
-import { build } from '../build.ts';
+import { build, writersOnDisk } from '../build.ts';
 import { loadConfig, type BuildFlags, type Generator } from '../config.ts';
 import { formatWarnings } from '../commands/build.ts';
 import { describeFailure } from '../errors.ts';
@@ -35,7 +35,7 @@ export async function runDevBuilder(flags: BuildFlags, generator: Generator): Pr
     try {
       // The dev server serves its own folder: no host folders, no precompressed copies.
       const config = { ...loadConfig({ ...flags, quiet: true }, process.env, generator), precompress: false };
-      const result = await build(config, { incremental, hostWriter: false });
+      const result = await build(config, { incremental, writers: { site: writersOnDisk(config).site } });
       incremental = result.incremental;
       send({
         type: 'built',

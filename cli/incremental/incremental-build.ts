@@ -3,17 +3,17 @@ import { createPageIndex, type PageIndex } from '../lib/page-index.ts';
 import { outputPathOf } from '../lib/url.ts';
 import type { PageJob, RenderContext } from '../render/render-page.tsx';
 import type { RenderedPage } from '../stages/render.tsx';
-import type { Draft } from '../stages/write.ts';
-import type { Output, Site, Written } from '../types.ts';
+import type { Draft } from '../output/writer.ts';
+import type { Output, Site } from '../types.ts';
 import { parseContentFile, type ParsedFile, type ParseFile } from '../validate/parse-file.ts';
 import { answersOf, pageKeyOf, sharedKeyOf } from './fingerprint.ts';
 import { readManifest, writeManifest, type Manifest, type PageRecord } from './manifest.ts';
 import type { BuildSummary } from '../lib/build-summary.ts';
 
-/** Which pages to render, and the files of the others, carried over from the last build as they are. */
+/** Which pages to render, and the files of the others, kept from the last build as they are. */
 export interface BuildPlan {
   readonly toRender: readonly PageJob[];
-  readonly carried: readonly Output[];
+  readonly kept: readonly Output[];
   /** What the plan compared pages by, for remember to record them by the same (none when nothing is remembered). */
   readonly keys?: PageKeys;
 }
@@ -32,53 +32,50 @@ interface PageKeys {
  * a parser that reuses what the last build parsed of files whose text is unchanged; before
  * rendering it plans which pages must render again, by comparing each page's inputs with the
  * manifest of the last build into the same folder; after writing it remembers what this build
- * made. No stage knows it exists. A page is carried over only when its key (its own inputs,
- * everything shared, its scripts' addresses), the answers to every lookup it made, and its
- * file on disk are all as they were, so the result is always what a clean build gives.
+ * made. No stage knows it exists. A page is kept only when its key (its own inputs, everything
+ * shared, its scripts' addresses), the answers to every lookup it made, and its file on disk
+ * (in the version of the folder its record was made with) are all as they were, so the result
+ * is always what a clean build gives.
  */
 export interface IncrementalBuild {
   /** A parser for this build's content files (see cli/validate/parse-file.ts). */
   parser(): ParseFile;
-  /** What the last build's writer left in `folder` (an absolute path), for this build's writer of it. */
-  written(folder: string): Written | undefined;
-  /** Which pages to render; the others are carried over as `draft` (the new version of the site) still has them. */
+  /** Which pages to render; the others are kept as `draft` (the new version of the site) still has them. */
   plan(site: Site, context: RenderContext, jobs: readonly PageJob[], draft: Draft): BuildPlan;
   /**
-   * Records what the build rendered, what its writers left in each folder and what its report
-   * said, with the key of what it read when it has one (incremental/up-to-date.ts), and saves it
-   * for the next build.
+   * Records what the build rendered, the version of the site's folder it went into and what its
+   * report said, with the key of what it read when it has one (incremental/up-to-date.ts), and
+   * saves it for the next build.
    */
   remember(
     site: Site,
     plan: BuildPlan,
     rendered: readonly RenderedPage[],
-    written: ReadonlyMap<string, Written>,
-    report: { readonly summary: BuildSummary; readonly inputs?: string },
+    made: { readonly version: string; readonly summary: BuildSummary; readonly inputs?: string },
   ): Promise<void>;
 }
 
 /** A build that renders every page and remembers nothing: the generator's version is unknown. */
 const renderEverything: IncrementalBuild = {
   parser: () => parseContentFile,
-  written: () => undefined,
-  plan: (_site, _context, jobs) => ({ toRender: jobs, carried: [] }),
+  plan: (_site, _context, jobs) => ({ toRender: jobs, kept: [] }),
   remember: async () => undefined,
 };
 
 /**
  * The incremental build of `outDir` by the generator `generatorKey`, starting from the
- * manifest saved in `cacheDir`, or from `kept`: the last build's, which the dev server holds.
+ * manifest saved in `cacheDir`, or from `held`: the last build's, which the dev server holds.
  */
 export async function openIncrementalBuild(
   where: { readonly cacheDir: string; readonly outDir: string; readonly generatorKey?: string },
-  kept?: IncrementalBuild,
+  held?: IncrementalBuild,
 ): Promise<IncrementalBuild> {
   const { cacheDir, outDir, generatorKey } = where;
   if (!generatorKey) return renderEverything;
-  if (kept) return kept;
+  if (held) return held;
   let last: Manifest | undefined = await readManifest(cacheDir, outDir, generatorKey);
   let parsed = new Map<string, ParsedFile>();
-  let carried = new Map<string, PageRecord>();
+  let kept = new Map<string, PageRecord>();
 
   return {
     parser() {
@@ -91,15 +88,15 @@ export async function openIncrementalBuild(
       };
     },
 
-    written: (folder) => last?.written.get(folder),
-
     plan(site, context, jobs, draft) {
-      carried = new Map();
+      kept = new Map();
       const keys: PageKeys = {
         shared: sharedKeyOf(context, generatorKey),
         index: createPageIndex(context.pages, context.files, context.imageSizes),
       };
-      if (!last?.pages.size) return { toRender: jobs, carried: [], keys };
+      // Pages recorded with another version of the folder (a build killed before it remembered) are not those on disk.
+      const isSameVersion = last?.version !== undefined && last.version === draft.from;
+      if (!last?.pages.size || !isSameVersion) return { toRender: jobs, kept: [], keys };
       const { shared, index } = keys;
       const toRender: PageJob[] = [];
       const outputs: Output[] = [];
@@ -120,16 +117,16 @@ export async function openIncrementalBuild(
           // As rendering gives them: the page's own file carries its route, its copies do not.
           const route = path === outputPathOf(job.route.url) ? { route: job.route } : {};
           outputs.push({ path, contents: files[at]!, summary: records[at]!.summary, ...route });
-          carried.set(path, records[at]!);
+          kept.set(path, records[at]!);
         });
       }
-      return { toRender, carried: outputs, keys };
+      return { toRender, kept: outputs, keys };
     },
 
-    async remember(site, plan, rendered, written, { summary, inputs }) {
+    async remember(site, plan, rendered, { version, summary, inputs }) {
       if (!plan.keys) throw new Error('remember needs the plan of the same incremental build');
       const { shared, index } = plan.keys;
-      const pages = new Map(carried);
+      const pages = new Map(kept);
       for (const page of rendered) {
         const answers = answersOf(page.reads, index);
         for (const output of page.outputs) {
@@ -138,7 +135,7 @@ export async function openIncrementalBuild(
           pages.set(output.path, { key, reads: page.reads, answers, summary });
         }
       }
-      last = { generator: generatorKey, pages, parsed, written, summary, ...(inputs ? { inputs } : {}) };
+      last = { generator: generatorKey, pages, parsed, version, summary, ...(inputs ? { inputs } : {}) };
       // The site is written by now; a manifest that cannot be saved only makes the next build slower.
       await writeManifest(cacheDir, outDir, last).catch(() => undefined);
     },

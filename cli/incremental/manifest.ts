@@ -5,8 +5,8 @@ import { contentHash } from '../lib/hash.ts';
 import { isProcessRunning } from '../lib/process.ts';
 import type { BuildSummary } from '../lib/build-summary.ts';
 import type { PageRead } from '../lib/page-index.ts';
-import { writeWhole, writerOfPartial } from '../lib/whole-file.ts';
-import type { PageSummary, Written } from '../types.ts';
+import { writeWhole, writerOfPartial } from '../output/whole-file.ts';
+import type { PageSummary } from '../types.ts';
 import type { ParsedFile } from '../validate/parse-file.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { ParsedFile } from '../validate/parse-file.ts';
  * generator, or of another output folder) is discarded, never misread: the build renders
  * every page. Change it with any change to what the manifest holds or how a key is computed.
  */
-const FORMAT = 5;
+const FORMAT = 6;
 
 /** What the last build made of one file of a page, and from what. */
 export interface PageRecord {
@@ -27,9 +27,9 @@ export interface PageRecord {
 }
 
 /**
- * What the last build into an output folder made: of its pages, the content files it parsed, and
- * what the writer left in each folder it wrote (the site's, the host folders). The one record a
- * build keeps of its output; the writer's part holds whichever generator made it.
+ * What the last build into an output folder made: its pages and the content files it parsed, and
+ * which version of the folder its pages are in. What the writer left there is the writer's own
+ * record (cli/output/folder-record.ts).
  */
 export interface Manifest {
   /** The generator that made the pages; empty pages and parses when another one did. */
@@ -38,8 +38,8 @@ export interface Manifest {
   readonly pages: ReadonlyMap<string, PageRecord>;
   /** Each content file as parsed, by its path, the site's languages and the hash of its text. */
   readonly parsed: ReadonlyMap<string, ParsedFile>;
-  /** By the folder's absolute path. */
-  readonly written: ReadonlyMap<string, Written>;
+  /** The id of the version of the output folder the pages were written into (cli/output/types.ts). */
+  readonly version?: string;
   /** The key of what the build read (inputs.ts), and what its report said: a build that finds the same key reports the same. */
   readonly inputs?: string;
   readonly summary?: BuildSummary;
@@ -57,7 +57,7 @@ interface StoredManifest {
   outDir: string;
   /** The id of the pages file of the same build. */
   pages: string;
-  written: Record<string, StoredWritten>;
+  version?: string;
   inputs?: string;
   summary?: BuildSummary;
 }
@@ -70,12 +70,6 @@ interface StoredPages {
   strings: string[];
   pages: Record<string, StoredPage>;
   parsed: Record<string, ParsedFile>;
-}
-interface StoredWritten {
-  /** The file system of every file of the folder. */
-  dev: number;
-  files: [path: string, size: number, mtimeMs: number, ino: number][];
-  folders: [path: string, mtimeMs: number][];
 }
 interface StoredPage {
   key: string;
@@ -109,10 +103,9 @@ export async function readManifest(
     return undefined;
   }
   if (stored.format !== FORMAT || stored.outDir !== outDir) return undefined;
-  const written = new Map(Object.entries(stored.written).map(([folder, record]) => [folder, writtenOf(record)]));
-  const { inputs, summary } = stored;
-  if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map(), written };
-  const withoutPages = { generator, pages: new Map(), parsed: new Map(), written, inputs, summary };
+  const { version, inputs, summary } = stored;
+  if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map() };
+  const withoutPages = { generator, pages: new Map(), parsed: new Map(), version, inputs, summary };
   // Telling whether anything changed needs no page: their file is most of the bytes.
   if (!hasPages) return withoutPages;
   const storedPages = await readFile(pagesFile(cacheDir, outDir), 'utf8')
@@ -140,23 +133,12 @@ export async function readManifest(
       },
     });
   }
-  return { generator, pages, parsed: new Map(Object.entries(storedPages.parsed)), written, inputs, summary };
+  return { generator, pages, parsed: new Map(Object.entries(storedPages.parsed)), version, inputs, summary };
 }
-
-const writtenOf = ({ dev, files, folders }: StoredWritten): Written => ({
-  files: new Map(files.map(([path, size, mtimeMs, ino]) => [path, { size, mtimeMs, ino, dev }])),
-  folders: new Map(folders),
-});
-
-const storedWrittenOf = ({ files, folders }: Written): StoredWritten => ({
-  dev: files.values().next().value?.dev ?? 0,
-  files: [...files].map(([path, stamp]) => [path, stamp.size, stamp.mtimeMs, stamp.ino]),
-  folders: [...folders],
-});
 
 /**
  * Saves the manifest of the build that just finished, each of its two files whole or not at all
- * (lib/whole-file.ts), the pages first: a build killed meanwhile leaves the old manifest or the
+ * (output/whole-file.ts), the pages first: a build killed meanwhile leaves the old manifest or the
  * new one, or (killed between the two) the old record with pages it does not name, which the
  * next build does not use: it renders every page.
  */
@@ -183,16 +165,13 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
       ...(summary.externalScript === undefined ? {} : { externalScript: number(summary.externalScript) }),
     };
   }
-  const written = Object.fromEntries(
-    [...manifest.written].map(([folder, record]) => [folder, storedWrittenOf(record)]),
-  );
   const id = randomUUID();
   const stored: StoredManifest = {
     format: FORMAT,
     generator: manifest.generator,
     outDir,
     pages: id,
-    written,
+    version: manifest.version,
     inputs: manifest.inputs,
     summary: manifest.summary,
   };

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { toRecord, type BuildError, type ProblemRecord } from '../errors.ts';
 import type { ScriptWeight } from './scripts.ts';
-import type { FileStamp, Output, Site } from '../types.ts';
+import type { FileStamp } from '../output/types.ts';
+import type { Output, Site } from '../types.ts';
 
 /** JavaScript a page loads, gzip bytes: at once, and only on interaction. */
 export interface PageScripts {

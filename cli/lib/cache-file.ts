@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from './hash.ts';
-import { writeWhole } from './whole-file.ts';
+import { writeWhole } from '../output/whole-file.ts';
 
 /** The hash of a list of inputs, each ended by a NUL byte so that no two lists run together. */
 export function keyOf(inputs: readonly (string | Buffer)[]): string {

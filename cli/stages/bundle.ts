@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BuildError } from '../errors.ts';
 import { cached, keyOf } from '../lib/cache-file.ts';
-import { writeWhole } from '../lib/whole-file.ts';
+import { writeWhole } from '../output/whole-file.ts';
 import { contentHash } from '../lib/hash.ts';
 import { imageSizesOf } from '../lib/image-size.ts';
 import { rasterize, rasterRecipe } from '../lib/raster.ts';

@@ -9,8 +9,9 @@ import {
   levelsOf,
   PRECOMPRESS_FROM_BYTES,
 } from '../lib/compression.ts';
-import { bytesOf, holdsBytes, isFileRef } from '../lib/file-ref.ts';
-import type { FileRef, Output } from '../types.ts';
+import { bytesOf, holdsBytes, isFileRef } from '../output/file-ref.ts';
+import type { FileRef } from '../output/types.ts';
+import type { Output } from '../types.ts';
 
 export { PRECOMPRESS_FROM_BYTES };
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, copyProject, hashTree, runCli } from '../helpers/cli.ts';
-import { fsWriter } from '../../cli/stages/write.ts';
+import { fsWriter } from '../../cli/output/folder-writer.ts';
 
 const ENV = { SOURCE_DATE_EPOCH: '1763683200' };
 

@@ -106,7 +106,7 @@ describe('output', () => {
     expect(report.pageList).toHaveLength(report.pages);
     expect(report.examples).toContain('content/site.yaml: contact.phone');
     expect(report.timings.map((timing) => timing.stage)).toEqual([
-      ...['load', 'bundle', 'widgets', 'validate', 'route', 'images', 'plan', 'render', 'hosts', 'check'],
+      ...['load', 'bundle', 'widgets', 'validate', 'route', 'images', 'plan', 'render', 'hosts', 'verdict'],
       ...['compress', 'write', 'host folders', 'remember'],
     ]);
     const again = await runCli(['build', '--json', '--out', 'json'], { cwd: project });

@@ -3,7 +3,7 @@ import { build, type BuildResult } from '../../cli/build.ts';
 import { loadConfig } from '../../cli/config.ts';
 import { HOSTS } from '../../cli/schemas/site.ts';
 import type { HostFolder } from '../../cli/stages/hosts.ts';
-import { memoryWriter } from '../../cli/stages/write.ts';
+import { memoryWriter } from '../../cli/output/writer.ts';
 
 /** A fixed clock for builds under test: 2026-11-21T00:00:00Z. */
 export const TEST_EPOCH = '1763683200';
@@ -13,25 +13,24 @@ export async function buildInMemory(
   contentDir = 'content',
   options: { strict?: boolean } = {},
 ): Promise<BuildResult & { files: Map<string, Buffer>; hostFiles: Record<HostFolder, Map<string, Buffer>> }> {
-  const writer = memoryWriter();
-  const hostWriter = memoryWriter();
+  const [site, hosts] = [memoryWriter(), memoryWriter()];
   const config = loadConfig(
     { content: contentDir, quiet: true, strict: options.strict ?? true },
     { SOURCE_DATE_EPOCH: TEST_EPOCH },
   );
-  const result = await build(config, { writer, hostWriter });
+  const result = await build(config, { writers: { site, hosts } });
   // Each host folder's files by their path inside it.
   const hostFiles = Object.fromEntries(
     HOSTS.map((folder) => [
       folder,
       new Map(
-        [...hostWriter.files]
+        [...hosts.files]
           .filter(([path]) => path.startsWith(`${folder}/`))
           .map(([path, bytes]) => [path.slice(folder.length + 1), bytes]),
       ),
     ]),
   ) as Record<HostFolder, Map<string, Buffer>>;
-  return { ...result, files: writer.files, hostFiles };
+  return { ...result, files: site.files, hostFiles };
 }
 
 /** Parses an HTML file of the site into a document for selectors; scripts do not run. */

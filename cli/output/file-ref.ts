@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { FileRef, FileStamp, Output } from '../types.ts';
+import type { Contents, FileRef, FileStamp } from './types.ts';
 
 /** Whether an output's contents are a file on disk rather than bytes in memory. */
-export function isFileRef(contents: Output['contents']): contents is FileRef {
+export function isFileRef(contents: Contents): contents is FileRef {
   return typeof contents === 'object' && !Buffer.isBuffer(contents);
 }
 
 /** An output's bytes, read from its file when the build holds none. */
-export async function bytesOf(contents: Output['contents']): Promise<Buffer> {
+export async function bytesOf(contents: Contents): Promise<Buffer> {
   if (isFileRef(contents)) return readFile(contents.file);
   return typeof contents === 'string' ? Buffer.from(contents) : contents;
 }

@@ -1,8 +1,8 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { BuildError } from '../errors.ts';
-import { isProcessRunning } from './process.ts';
-import { whenStopped } from './stop-signals.ts';
+import { isProcessRunning } from '../lib/process.ts';
+import { whenStopped } from '../lib/stop-signals.ts';
 
 /**
  * Takes a folder's lock: `lock`, a file holding this process's id, created only if absent. A

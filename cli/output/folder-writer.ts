@@ -12,72 +12,17 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  type Stats,
 } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { BuildError } from '../errors.ts';
-import { bytesOf, holdsBytes, isFileRef } from '../lib/file-ref.ts';
-import { takeLock } from '../lib/folder-lock.ts';
-import { writeWhole, writerOfPartial } from '../lib/whole-file.ts';
-import type { FileRef, FileStamp, Output, Written } from '../types.ts';
-
-/** Where a version of the site goes: a folder on disk, or memory for tests. */
-export interface Writer {
-  /** The folder on disk it writes; none in memory. */
-  readonly folder?: string;
-  /**
-   * Starts the next version. `last` is what the last build recorded of the folder (the
-   * incremental manifest keeps it); without it, the folder is listed.
-   */
-  begin(last?: Written): Promise<Draft>;
-}
-
-/** A new version under way: nothing of the current one changes until `finish`. */
-export interface Draft {
-  /** The current version's file at `path` while it is as the record has it: carried over, it need not be written. */
-  current(path: string): FileRef | undefined;
-  /** Stages these files of the new version now, so the build need not hold their bytes; returns them as files. */
-  add(outputs: readonly Output[]): Promise<Output[]>;
-  /** Makes `outputs` (staged or not) the whole new version, and returns its record. */
-  finish(outputs: readonly Output[]): Promise<Written>;
-  /** Drops what was staged and leaves the current version as it was; nothing once finished. */
-  discard(): Promise<void>;
-}
-
-/** Writes `outputs` as the whole new version in one step. */
-export async function writeVersion(writer: Writer, outputs: readonly Output[], last?: Written): Promise<Written> {
-  const draft = await writer.begin(last);
-  try {
-    return await draft.finish(outputs);
-  } finally {
-    await draft.discard();
-  }
-}
-
-/** Keeps each version's files in a map, by path. */
-export function memoryWriter(): Writer & { readonly files: Map<string, Buffer> } {
-  const files = new Map<string, Buffer>();
-  return {
-    files,
-    async begin() {
-      return {
-        current: () => undefined,
-        add: async (outputs) => [...outputs],
-        async finish(outputs) {
-          const next = await Promise.all(
-            outputs.map(async ({ path, contents }) => [path, await bytesOf(contents)] as const),
-          );
-          files.clear();
-          for (const [path, bytes] of next) files.set(path, bytes);
-          const stamp = (bytes: Buffer): FileStamp => ({ size: bytes.length, mtimeMs: 0, ino: 0, dev: 0 });
-          return { files: new Map(next.map(([path, bytes]) => [path, stamp(bytes)])), folders: new Map() };
-        },
-        discard: async () => undefined,
-      };
-    },
-  };
-}
+import { randomUUID } from 'node:crypto';
+import { bytesOf, holdsBytes, isFileRef } from './file-ref.ts';
+import { takeLock } from './folder-lock.ts';
+import { besideFolder, isAsStamped, isOneFile, readVersion, saveVersion, stampOf, statIfAny } from './folder-record.ts';
+import { writeWhole, writerOfPartial } from './whole-file.ts';
+import type { Contents, FileRef, FileStamp, FolderVersion } from './types.ts';
+import type { Writer } from './writer.ts';
 
 /** What the output folder holds now, with each file's stamp and each folder's time where the record vouches for them. */
 interface Holding {
@@ -103,24 +48,27 @@ interface Journal {
  * steps are taken. A build that fails or is killed before the journal changes nothing; one
  * killed while taking the steps leaves the journal, and the next build takes the rest before
  * anything else. A file is always replaced by a rename, so a reader sees the old file or the
- * new one, never half of one. A lock file keeps two builds apart.
+ * new one, never half of one. A lock file keeps two builds apart. With `recordDir`, the record
+ * of each version is saved there (folder-record.ts), and the next version starts from it: a
+ * folder whose time is as recorded is not listed, and a file as stamped is not read.
  */
-export function fsWriter(outDir: string): Writer {
-  const [parent, name] = [dirname(outDir), basename(outDir)];
-  const staging = join(parent, `.${name}.next`);
-  const journalFile = join(parent, `.${name}.journal`);
+export function fsWriter(outDir: string, recordDir?: string): Writer {
+  const parent = dirname(outDir);
+  const staging = besideFolder(outDir, 'next');
+  const journalFile = besideFolder(outDir, 'journal');
   const fail = (cause: unknown) =>
     cause instanceof BuildError
       ? cause
       : new BuildError('OutputError', `cannot write the site: ${(cause as Error).message}`, { file: outDir, cause });
 
   return {
-    folder: outDir,
-    async begin(last) {
+    async begin() {
       await mkdir(parent, { recursive: true }).catch((cause: unknown) => Promise.reject(fail(cause)));
-      const unlock = await takeLock(join(parent, `.${name}.lock`), outDir);
+      const unlock = await takeLock(besideFolder(outDir, 'lock'), outDir);
       let holding: Holding | undefined;
+      let last: FolderVersion | undefined;
       try {
+        last = recordDir === undefined ? undefined : await readVersion(recordDir, outDir);
         removeUnsavedJournals(parent, basename(journalFile));
         takeJournalSteps(outDir, staging, journalFile);
         rmSync(staging, { recursive: true, force: true });
@@ -149,7 +97,7 @@ export function fsWriter(outDir: string): Writer {
       const currentStamp = (path: string) =>
         holding?.files.has(path) ? (holding.files.get(path) ?? stampIfAny(join(outDir, path))) : undefined;
       /** Where the new version's file at `path` comes from: the current file when it is the same, else a staged one. */
-      const place = async (path: string, contents: Output['contents']): Promise<FileRef> => {
+      const place = async (path: string, contents: Contents): Promise<FileRef> => {
         if (isFileRef(contents)) {
           if (staged.has(contents.file)) return contents;
           const there = currentStamp(path);
@@ -171,7 +119,16 @@ export function fsWriter(outDir: string): Writer {
         await unlock();
       };
 
+      /** The new version, its record saved; with nothing changed, it is the current one, and keeps its id. */
+      const saved = async (files: Map<string, FileStamp>, folders: Map<string, number>, isChanged: boolean) => {
+        const id = !isChanged && last ? last.id : randomUUID();
+        const version = { id, folder: outDir, files, folders };
+        if (recordDir !== undefined) await saveVersion(recordDir, version);
+        return version;
+      };
+
       return {
+        ...(last ? { from: last.id } : {}),
         current(path) {
           const expected = holding?.files.get(path);
           const stats = expected && statIfAny(join(outDir, path));
@@ -203,21 +160,22 @@ export function fsWriter(outDir: string): Writer {
               // What is still staged was for an output the version dropped (a duplicate): not part of it.
               for (const file of staged) rmSync(file);
               renameSync(staging, outDir);
-              return { files, folders: folderTimes(outDir, wanted) };
+              return await saved(files, folderTimes(outDir, wanted), true);
             }
             const removals = [
               ...[...holding!.files.keys()].filter((path) => !files.has(path)),
               ...[...holding!.folders.keys()].filter((folder) => !wanted.has(folder)),
             ];
             const added = [...wanted].filter((folder) => !holding!.folders.has(folder));
-            if (moves.length + removals.length + added.length > 0) {
+            const isChanged = moves.length + removals.length + added.length > 0;
+            if (isChanged) {
               await writeWhole(journalFile, JSON.stringify({ removals, folders: added, moves } satisfies Journal));
               takeJournalSteps(outDir, staging, journalFile);
             }
             // A folder that gained or lost an entry has a new time; the others keep theirs.
             const touched = new Set([...moves.map(([, path]) => path), ...removals, ...added].map(dirname));
             const known = [...holding!.folders].filter(([folder, time]) => time !== undefined && !touched.has(folder));
-            return { files, folders: folderTimes(outDir, wanted, new Map(known as [string, number][])) };
+            return await saved(files, folderTimes(outDir, wanted, new Map(known as [string, number][])), isChanged);
           } catch (cause) {
             throw fail(cause);
           } finally {
@@ -227,19 +185,6 @@ export function fsWriter(outDir: string): Writer {
       };
     },
   };
-}
-
-/**
- * Whether `folder` holds exactly what `written` records: every folder with its time, so no
- * entry was added or removed, and every file as stamped, so none was replaced or edited.
- */
-export function isAsWritten(folder: string, written: Written): boolean {
-  for (const [path, mtimeMs] of written.folders) if (statIfAny(join(folder, path))?.mtimeMs !== mtimeMs) return false;
-  for (const [path, stamp] of written.files) {
-    const stats = statIfAny(join(folder, path));
-    if (!stats || !isAsStamped(stats, stamp)) return false;
-  }
-  return true;
 }
 
 /**
@@ -273,7 +218,7 @@ function removeUnsavedJournals(parent: string, journal: string): void {
  * record says, and only the others are listed (an entry was added or removed by hand); without
  * one, all of it is listed. Undefined when there is no folder yet.
  */
-function readHolding(outDir: string, last: Written | undefined): Holding | undefined {
+function readHolding(outDir: string, last: FolderVersion | undefined): Holding | undefined {
   if (!statIfAny(outDir)?.isDirectory()) return undefined;
   const holding: Holding = { files: new Map(), folders: new Map() };
   const list = (folder: string) => {
@@ -305,7 +250,7 @@ function folderTimes(
 }
 
 /** The folders of the new version, once its paths are checked: inside the output folder, none twice, none a file and a folder. */
-function checkPaths(outputs: readonly Output[], outDir: string): Set<string> {
+function checkPaths(outputs: readonly { readonly path: string }[], outDir: string): Set<string> {
   const [paths, folders] = [new Set<string>(), new Set<string>()];
   const refuse = (message: string) => new BuildError('OutputError', message, { file: outDir });
   for (const { path } of outputs) {
@@ -353,23 +298,7 @@ function linkOrCopy(from: FileRef, to: string): FileStamp {
   }
 }
 
-const stampOf = ({ size, mtimeMs, ino, dev }: Stats): FileStamp => ({ size, mtimeMs, ino, dev });
-const isAsStamped = (stats: Stats, stamp: FileStamp) =>
-  stats.size === stamp.size && stats.mtimeMs === stamp.mtimeMs && isOneFile(stats, stamp);
-/** Whether two stamps are of one file: one inode of one file system. */
-const isOneFile = (a: Pick<FileStamp, 'ino' | 'dev'>, b: Pick<FileStamp, 'ino' | 'dev'>) =>
-  a.ino === b.ino && a.dev === b.dev;
-
 const stampIfAny = (file: string) => {
   const stats = statIfAny(file);
   return stats && stampOf(stats);
 };
-
-/** A file's status, or undefined when it is missing, or a folder of its path is a file (ENOTDIR). */
-function statIfAny(file: string): Stats | undefined {
-  try {
-    return statSync(file);
-  } catch {
-    return undefined;
-  }
-}

@@ -5,20 +5,27 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fsWriter, memoryWriter, writeVersion } from '../../../cli/stages/write.ts';
-import type { Output, Written } from '../../../cli/types.ts';
+import { fsWriter } from '../../../cli/output/folder-writer.ts';
+import type { FolderVersion, OutputFile } from '../../../cli/output/types.ts';
+import { memoryWriter, writeVersion } from '../../../cli/output/writer.ts';
 
 let parent: string;
 let out: string;
+/** Where the writers keep their records, as a build's cache folder: not beside the site. */
+let records: string;
 beforeEach(async () => {
   parent = await mkdtemp(join(tmpdir(), 'sitegen-write-'));
   out = join(parent, 'dist');
+  records = await mkdtemp(join(tmpdir(), 'sitegen-records-'));
 });
 afterEach(async () => {
   await rm(parent, { recursive: true, force: true });
+  await rm(records, { recursive: true, force: true });
 });
+/** The writer of a folder as builds make it: each new one starts from the record the last one saved. */
+const writer = (folder = out) => fsWriter(folder, records);
 
-const outputsOf = (files: Record<string, string>): Output[] =>
+const outputsOf = (files: Record<string, string>): OutputFile[] =>
   Object.entries(files).map(([path, contents]) => ({ path, contents }));
 /** The stamp the writer gives a file with these statistics. */
 const stampOf = ({ size, mtimeMs, ino, dev }: Stats) => ({ size, mtimeMs, ino, dev });
@@ -42,9 +49,8 @@ const foldersOf = async (dir: string) =>
 
 /** Writes each version in turn as builds do: each starting from the record the last one left. */
 async function writeVersions(versions: readonly Record<string, string>[], check: (at: number) => Promise<void>) {
-  let last: Written | undefined;
   for (const [at, version] of versions.entries()) {
-    last = await writeVersion(fsWriter(out), outputsOf(version), last);
+    await writeVersion(writer(), outputsOf(version));
     await check(at);
   }
 }
@@ -65,13 +71,32 @@ describe('fsWriter', () => {
     expect(await foldersOf(out)).toEqual(['es', 'es/about']);
   });
 
+  it('saves its record of each version, and the next writer starts from it, with its id; without it, from the disk', async () => {
+    const site = { 'index.html': 'home', 'es/index.html': 'inici' };
+    const first = await writeVersion(writer(), outputsOf(site));
+    const draft = await writer().begin();
+    expect(draft.from).toBe(first.id);
+    expect(draft.current('es/index.html')).toEqual({
+      file: join(out, 'es/index.html'),
+      stamp: first.files.get('es/index.html'),
+    });
+    const second = await draft.finish(outputsOf({ ...site, 'es/index.html': 'inicio' }));
+    expect(second.id).not.toBe(first.id);
+    expect((await writer().begin()).from).toBe(second.id);
+    // No record (another cache folder, or none): nothing is vouched for, every file is compared.
+    const unrecorded = await fsWriter(out).begin();
+    expect(unrecorded.from).toBeUndefined();
+    expect(unrecorded.current('index.html')).toBeUndefined();
+    await unrecorded.discard();
+  });
+
   it('keeps a file whose bytes did not change as it was: same inode, same time', async () => {
     const site = Object.fromEntries(
       Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]),
     );
-    const first = await writeVersion(fsWriter(out), outputsOf(site));
+    await writeVersion(writer(), outputsOf(site));
     const before = await stat(join(out, 'p1/index.html'));
-    const written = await writeVersion(fsWriter(out), outputsOf({ ...site, 'p0/index.html': 'page 0, edited' }), first);
+    const written = await writeVersion(writer(), outputsOf({ ...site, 'p0/index.html': 'page 0, edited' }));
     expect(await readFile(join(out, 'p0/index.html'), 'utf8')).toBe('page 0, edited');
     const after = await stat(join(out, 'p1/index.html'));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
@@ -81,17 +106,17 @@ describe('fsWriter', () => {
 
   it('changes nothing, not even the folder, when the new version is the current one', async () => {
     const site = { 'index.html': 'home', 'es/index.html': 'inici' };
-    const first = await writeVersion(fsWriter(out), outputsOf(site));
+    const first = await writeVersion(writer(), outputsOf(site));
     const before = await stat(out);
-    const second = await writeVersion(fsWriter(out), outputsOf(site), first);
+    const second = await writeVersion(writer(), outputsOf(site));
     expect((await stat(out)).mtimeMs).toBe(before.mtimeMs);
     expect(second).toEqual(first);
   });
 
   it('carries a file over by its stamp, and refuses when the file was changed since', async () => {
-    const written = await writeVersion(fsWriter(out), outputsOf({ 'a.html': 'a', 'b.html': 'b' }));
+    const written = await writeVersion(writer(), outputsOf({ 'a.html': 'a', 'b.html': 'b' }));
     await writeFile(join(out, 'b.html'), 'changed by hand');
-    const draft = await fsWriter(out).begin(written);
+    const draft = await writer().begin();
     expect(draft.current('a.html')).toEqual({ file: join(out, 'a.html'), stamp: written.files.get('a.html') });
     expect(draft.current('b.html')).toBeUndefined();
     await draft.finish([{ path: 'a.html', contents: draft.current('a.html')! }]);
@@ -100,13 +125,13 @@ describe('fsWriter', () => {
 
   it('keeps no file added to or removed from the site by hand, though it trusts its record', async () => {
     const site = { 'p1/index.html': 'page 1', 'p2/index.html': 'page 2' };
-    let last = await writeVersion(fsWriter(out), outputsOf(site));
+    await writeVersion(writer(), outputsOf(site));
     await writeFile(join(out, 'p1/added.txt'), 'by hand');
     await mkdir(join(out, 'p1/folder/inside'), { recursive: true });
     await rm(join(out, 'p2/index.html'));
     const edited = { ...site, 'p2/index.html': 'page 2, edited' };
     for (const version of [site, site, edited, site]) {
-      last = await writeVersion(fsWriter(out), outputsOf(version), last);
+      await writeVersion(writer(), outputsOf(version));
       expect(await contentsOf(out)).toEqual(version);
       expect(await foldersOf(out)).toEqual(['p1', 'p2']);
     }
@@ -114,11 +139,11 @@ describe('fsWriter', () => {
 
   it('reads the folder again when it was replaced by a copy, as a CI cache is restored: its record no longer holds', async () => {
     const site = { 'p1/index.html': 'page 1', 'p2/index.html': 'page 2' };
-    const first = await writeVersion(fsWriter(out), outputsOf(site));
+    await writeVersion(writer(), outputsOf(site));
     await cp(out, `${out}.copy`, { recursive: true });
     await rm(out, { recursive: true });
     await rename(`${out}.copy`, out);
-    const draft = await fsWriter(out).begin(first);
+    const draft = await writer().begin();
     expect(draft.current('p1/index.html')).toBeUndefined();
     const written = await draft.finish(outputsOf(site));
     for (const path of Object.keys(site)) {
@@ -129,9 +154,9 @@ describe('fsWriter', () => {
 
   it('stages files added while the build goes on, changing nothing of the site until it finishes', async () => {
     const one = { 'index.html': 'one', 'a/b/index.html': 'b is a folder', 'c.txt': 'c' };
-    const last = await writeVersion(fsWriter(out), outputsOf(one));
+    await writeVersion(writer(), outputsOf(one));
     const two = { 'index.html': 'two', 'a/b': 'b is a file now', 'c.txt/index.html': 'c.txt is a folder' };
-    const draft = await fsWriter(out).begin(last);
+    const draft = await writer().begin();
     const added = await draft.add(outputsOf(two));
     expect(added.every((output) => typeof output.contents === 'object' && 'file' in output.contents)).toBe(true);
     expect(await contentsOf(out)).toEqual(one);
@@ -142,8 +167,8 @@ describe('fsWriter', () => {
 
   it('leaves the site as it was when a draft that staged files is discarded', async () => {
     const site = { 'p1/index.html': 'page 1', 'p2/index.html': 'page 2' };
-    const last = await writeVersion(fsWriter(out), outputsOf(site));
-    const draft = await fsWriter(out).begin(last);
+    await writeVersion(writer(), outputsOf(site));
+    const draft = await writer().begin();
     await draft.add(outputsOf({ 'p1/index.html': 'page 1, never finished', 'p3/index.html': 'page 3' }));
     await draft.discard();
     expect(await contentsOf(out)).toEqual(site);
@@ -155,7 +180,7 @@ describe('fsWriter', () => {
       Array.from({ length: 20 }, (_, index) => [`p${index}/index.html`, `page ${index}`]),
     );
     const page = (round: number) => `page 0, version ${round} `.repeat(2000);
-    let last = await writeVersion(fsWriter(out), outputsOf({ ...site, 'p0/index.html': page(0) }));
+    await writeVersion(writer(), outputsOf({ ...site, 'p0/index.html': page(0) }));
     // Another process reads the page as fast as it can while the site is written 40 times, and
     // says which version each first whole read found; each version is written only once the
     // reader has seen the one before, so every one is read, while the next is being written.
@@ -171,7 +196,7 @@ describe('fsWriter', () => {
     const next = async () => ((await lines.next()).value as string | undefined) ?? '';
     const seen = [await next()];
     for (let round = 1; round <= 40; round++) {
-      last = await writeVersion(fsWriter(out), outputsOf({ ...site, 'p0/index.html': page(round) }), last);
+      await writeVersion(writer(), outputsOf({ ...site, 'p0/index.html': page(round) }));
       seen.push(await next());
     }
     reader.stdin.write('done');
@@ -181,7 +206,7 @@ describe('fsWriter', () => {
   });
 
   it('takes the rest of the steps a build killed while taking them left in its journal', async () => {
-    const last = await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'one', 'old/index.html': 'old' }));
+    await writeVersion(writer(), outputsOf({ 'index.html': 'one', 'old/index.html': 'old' }));
     // The killed build staged two files and saved its journal; it had moved the first into place, and no more.
     await mkdir(join(parent, '.dist.next'));
     await writeFile(join(parent, '.dist.next/2'), 'new page');
@@ -196,28 +221,28 @@ describe('fsWriter', () => {
       ],
     };
     await writeFile(join(parent, '.dist.journal'), JSON.stringify(journal));
-    const draft = await fsWriter(out).begin(last);
+    const draft = await writer().begin();
     expect(await contentsOf(out)).toEqual({ 'index.html': 'two', 'new/index.html': 'new page' });
     await draft.discard();
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
   it('removes a journal a killed build was still saving, and takes none of its steps', async () => {
-    const last = await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'one' }));
+    await writeVersion(writer(), outputsOf({ 'index.html': 'one' }));
     // Killed between writing its journal beside the real name and renaming it into place (see writeWhole).
     await writeFile(join(parent, '.dist.journal.999999999.1'), JSON.stringify({ removals: ['index.html'] }));
-    await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'one' }), last);
+    await writeVersion(writer(), outputsOf({ 'index.html': 'one' }));
     expect(await contentsOf(out)).toEqual({ 'index.html': 'one' });
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
   it('removes what a killed build staged, and keeps the site when a version cannot be written', async () => {
-    await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'good' }));
+    await writeVersion(writer(), outputsOf({ 'index.html': 'good' }));
     await mkdir(join(parent, '.dist.next'));
     await writeFile(join(parent, '.dist.next/1'), 'staged by a killed build');
-    await expect(
-      writeVersion(fsWriter(out), outputsOf({ a: 'a file', 'a/b': 'and a file inside it' })),
-    ).rejects.toThrow(/cannot write the site: a would be a file and a folder/);
+    await expect(writeVersion(writer(), outputsOf({ a: 'a file', 'a/b': 'and a file inside it' }))).rejects.toThrow(
+      /cannot write the site: a would be a file and a folder/,
+    );
     expect(await contentsOf(out)).toEqual({ 'index.html': 'good' });
     expect(await readdir(parent)).toEqual(['dist']);
   });
@@ -226,21 +251,21 @@ describe('fsWriter', () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
     try {
       await writeFile(join(parent, '.dist.lock'), String(other.pid));
-      await expect(writeVersion(fsWriter(out), outputsOf({ 'index.html': 'x' }))).rejects.toThrow(
+      await expect(writeVersion(writer(), outputsOf({ 'index.html': 'x' }))).rejects.toThrow(
         new RegExp(`another build \\(process ${other.pid}\\) is writing this folder`),
       );
     } finally {
       other.kill();
     }
     await writeFile(join(parent, '.dist.lock'), '999999999');
-    await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'mine' }));
+    await writeVersion(writer(), outputsOf({ 'index.html': 'mine' }));
     expect(await readdir(parent)).toEqual(['dist']);
   });
 
   it.each(['../escape.html', 'a/../../escape.html', '/etc/escape.html', '', 'bad\0name'])(
     'refuses to write %j, outside the output folder',
     async (path) => {
-      await expect(writeVersion(fsWriter(out), outputsOf({ [path]: 'x' }))).rejects.toThrow(
+      await expect(writeVersion(writer(), outputsOf({ [path]: 'x' }))).rejects.toThrow(
         /not a path inside the output folder/,
       );
       expect(await readdir(parent)).toEqual([]);
@@ -248,19 +273,15 @@ describe('fsWriter', () => {
   );
 
   it('links the files of another folder, and keeps the links while they are the very files', async () => {
-    const written = await writeVersion(fsWriter(out), outputsOf({ 'index.html': 'home', 'es/index.html': 'inici' }));
+    const written = await writeVersion(writer(), outputsOf({ 'index.html': 'home', 'es/index.html': 'inici' }));
     const linked = join(parent, 'netlify');
-    const links = (site: Written) =>
+    const links = (site: FolderVersion) =>
       [...site.files].map(([path, stamp]) => ({ path, contents: { file: join(out, path), stamp } }));
-    const first = await writeVersion(fsWriter(linked), links(written));
+    await writeVersion(writer(linked), links(written));
     const before = await stat(join(linked, 'index.html'));
     expect(before.ino).toBe((await stat(join(out, 'index.html'))).ino);
-    const edited = await writeVersion(
-      fsWriter(out),
-      outputsOf({ 'index.html': 'home', 'es/index.html': 'inicio' }),
-      written,
-    );
-    await writeVersion(fsWriter(linked), links(edited), first);
+    const edited = await writeVersion(writer(), outputsOf({ 'index.html': 'home', 'es/index.html': 'inicio' }));
+    await writeVersion(writer(linked), links(edited));
     expect(await contentsOf(linked)).toEqual({ 'index.html': 'home', 'es/index.html': 'inicio' });
     expect((await stat(join(linked, 'index.html'))).mtimeMs).toBe(before.mtimeMs);
     expect((await stat(join(linked, 'es/index.html'))).ino).toBe((await stat(join(out, 'es/index.html'))).ino);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeHtml } from '../../../cli/lib/page-summary.ts';
-import { checkSite } from '../../../cli/stages/check.ts';
+import { checkSite } from '../../../cli/stages/verdict.ts';
 import type { Output, Route, ScriptManifest } from '../../../cli/types.ts';
 
 const LANGUAGES = ['ca', 'es', 'en'];
