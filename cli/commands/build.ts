@@ -45,6 +45,8 @@ export async function runBuild(flags: BuildFlags, generator: Generator): Promise
     });
     return 0;
   } catch (error) {
+    // A stage still running beside the one that failed (bundle, widgets) would print after the verdict.
+    progress?.close();
     console.error(describeFailure(error));
     console.error('Build failed; the previous output was left as it was.');
     return exitCodeOf(error);

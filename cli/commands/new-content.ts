@@ -1,66 +1,40 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BuildError } from '../errors.ts';
+import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { parseYaml } from '../lib/yaml-lines.ts';
+import {
+  BODY_PLACEHOLDERS,
+  PAGE_PLACEHOLDERS,
+  pageScaffold,
+  placeholdersOf,
+  productEntry,
+  serviceEntry,
+  type EntryScaffold,
+  type NewKind,
+} from './scaffolds.ts';
+import { refuseTakenAddress } from './taken-addresses.ts';
 
-export type NewKind = 'service' | 'page' | 'product';
-
-/** Where each kind of content lives: its folder below a language, and the collection that lists it. */
-const KINDS: Record<NewKind, { folder: string; collection?: string; template: string }> = {
-  service: { folder: 'services/', collection: 'services', template: 'service' },
+/** Where each kind of content lives: its folder below a language, the collection that lists it, and where that shows it. */
+const KINDS: Record<NewKind, { folder: string; collection?: string; shown?: string; template: string }> = {
+  service: {
+    folder: 'services/',
+    collection: 'services',
+    shown: 'its card on the home page and its link in the footer',
+    template: 'service',
+  },
   page: { folder: '', template: 'page' },
-  product: { folder: 'products/', collection: 'products', template: 'page' },
-};
-
-/** Scaffold texts in a language; a site language without its own gets English's. */
-interface ScaffoldTexts {
-  description: string;
-  intro: string;
-  heading: string;
-  paragraph: string;
-  card: string;
-  category: string;
-}
-
-const TEXTS: Record<string, ScaffoldTexts> = {
-  ca: {
-    description:
-      'Explica aquí, en 70 a 160 caràcters, què ofereix aquesta pàgina i a qui s’adreça: és el text que mostren els cercadors.',
-    intro: 'Escriu aquí el paràgraf d’obertura: què és, per a qui és i què hi trobarà qui ens visiti.',
-    heading: 'Com funciona',
-    paragraph: 'Explica els passos, el temps que cal i què cal portar. Enllaça altres pàgines així: [Qui som](/about).',
-    card: 'Una frase que presenta el servei a la targeta de la pàgina d’inici.',
-    category: 'Òptica',
-  },
-  es: {
-    description:
-      'Explica aquí, en 70 a 160 caracteres, qué ofrece esta página y a quién se dirige: es el texto que muestran los buscadores.',
-    intro: 'Escribe aquí el párrafo de apertura: qué es, para quién es y qué encontrará quien nos visite.',
-    heading: 'Cómo funciona',
-    paragraph:
-      'Explica los pasos, el tiempo que hace falta y qué hay que traer. Enlaza otras páginas así: [Quiénes somos](/about).',
-    card: 'Una frase que presenta el servicio en la tarjeta de la página de inicio.',
-    category: 'Óptica',
-  },
-  en: {
-    description:
-      'Say here, in 70 to 160 characters, what this page offers and who it is for: search engines show this text under the title.',
-    intro: 'Write the opening paragraph here: what it is, who it is for and what a visitor will find.',
-    heading: 'How it works',
-    paragraph:
-      'Explain the steps, how long it takes and what to bring. Link to other pages like this: [About us](/about).',
-    card: 'One sentence that introduces the service on its home page card.',
-    category: 'Optical',
-  },
+  product: { folder: 'products/', collection: 'products', shown: 'its card on the home page', template: 'page' },
 };
 
 /**
  * `sitegen new <kind> <slug>`: writes the page in every language of the site and, for a
- * service or product, its entry at the end of the collection, from a scaffold that already
- * builds. Every text to write is tagged `!example`, so each build lists it until it is
- * replaced. Nothing is overwritten: an existing file or id stops it before it writes.
- * Returns what it did and what to do next.
+ * service or product, its entry at the end of the collection, from a scaffold that builds and
+ * passes `sitegen check`: its placeholder title and description are written in each language
+ * and differ from every other page's (`Servei nou 2`…). Every text to write is tagged
+ * `!example`, so each build lists it until it is replaced. Nothing is overwritten: an address
+ * the site has already, in any language, or a taken id stops it before it writes.
+ * Returns what it wrote and, file by file, what is left to write.
  */
 export async function createContent(
   kind: NewKind,
@@ -68,44 +42,44 @@ export async function createContent(
   contentDir: string,
   options: { section?: 'optical' | 'audiology'; today?: Date } = {},
 ): Promise<string> {
-  const { folder, collection, template } = KINDS[kind];
+  const { folder, collection, shown, template } = KINDS[kind];
   const languages = await siteLanguages(contentDir);
-  const pages = languages.map((code) => ({ code, path: `${code}/${folder}${slug}.md` }));
+  await refuseTakenAddress(contentDir, languages, `${folder}${slug}`, kind);
   const collectionPath = collection && `collections/${collection}.yaml`;
-  for (const page of pages) {
-    if (existsSync(join(contentDir, page.path))) {
-      throw new BuildError('DuplicateRoute', `there is already a page at content/${page.path}`, {
-        file: `content/${page.path}`,
-        hint: 'Pick another slug, or edit the page that is there.',
-      });
-    }
-  }
   if (collectionPath) await refuseTakenId(join(contentDir, collectionPath), slug, `content/${collectionPath}`);
 
-  const title = titleOf(slug);
+  const number = await firstFreeNumber(contentDir, languages, kind);
+  const titleIn = (code: string) => placeholdersOf(code, kind, number).title;
   const updated = (options.today ?? new Date()).toISOString().slice(0, 10);
+  const pages = languages.map((code) => ({ code, path: `${code}/${folder}${slug}.md` }));
   for (const { code, path } of pages) {
-    await writeFile(join(contentDir, path), pageScaffold(textsOf(code), title, template, updated), { flag: 'wx' });
+    await writeFile(join(contentDir, path), pageScaffold(code, titleIn(code), template, updated), { flag: 'wx' });
   }
-  const written = pages.map((page) => `  content/${page.path}`);
+  const fields = `the ${listed(PAGE_PLACEHOLDERS)}; ${BODY_PLACEHOLDERS}`;
+  const left = pages.map(({ path }) => `  content/${path}: ${fields}`);
   if (collectionPath) {
-    const entry =
+    const entry: EntryScaffold =
       kind === 'service'
-        ? serviceEntry(slug, title, languages, options.section ?? 'optical')
-        : productEntry(slug, title, languages);
-    await appendFile(join(contentDir, collectionPath), entry);
-    written.push(
-      `  content/${collectionPath}: the entry ${slug}${kind === 'service' ? ', on the home page and in the footer' : ', on the home page'}`,
-    );
+        ? serviceEntry(slug, titleIn, languages, options.section ?? 'optical')
+        : productEntry(slug, titleIn, languages);
+    await appendFile(join(contentDir, collectionPath), entry.yaml);
+    left.push(`  content/${collectionPath}, the entry ${slug} at its end (${shown}): ${entry.placeholders}`);
   }
   return [
-    `Added the ${kind} ${slug}:`,
-    ...written,
-    'Next: replace every value tagged !example and the placeholder paragraphs (each build lists the tags still there), then run npm run build.',
+    `Added the ${kind} ${slug}. Left to write, in place of the placeholders:`,
+    ...left,
+    'Delete the !example tag before each value you write: every build lists the tags still there. Then run npm run build.',
     ...(kind === 'page'
-      ? [`Link to it from another page, as [${title}](/${slug}); the build warns about a page that nothing links to.`]
+      ? [
+          `Link to the page from another one by its title, as [its title](/${slug}): the build warns about a page that nothing links to.`,
+        ]
       : []),
   ].join('\n');
+}
+
+/** `title, label and description`. */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /** The site's language codes, the default first, from content/site.yaml. */
@@ -135,64 +109,37 @@ async function refuseTakenId(path: string, id: string, file: string): Promise<vo
   }
 }
 
-const textsOf = (code: string): ScaffoldTexts => TEXTS[code] ?? TEXTS.en!;
-
-/** `eye-strain` → `Eye strain`: a stand-in title until the real one is written. */
-function titleOf(slug: string): string {
-  const words = slug.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/**
+ * The first number whose placeholder title and description no page of its language has: the
+ * quality gates refuse two pages of a language with the same title or description, and a
+ * scaffold's title is written in its language, so it cannot be told apart by its slug.
+ */
+async function firstFreeNumber(contentDir: string, languages: readonly string[], kind: NewKind): Promise<number> {
+  const used = new Map<string, Set<string>>();
+  for (const code of languages) used.set(code, await pageTextsOf(contentDir, code));
+  const isFree = (number: number) =>
+    languages.every((code) => {
+      const { title, description } = placeholdersOf(code, kind, number);
+      return !used.get(code)!.has(title) && !used.get(code)!.has(description);
+    });
+  let number = 1;
+  while (!isFree(number)) number += 1;
+  return number;
 }
 
-const quoted = (text: string) => JSON.stringify(text);
-
-function pageScaffold(texts: ScaffoldTexts, title: string, template: string, updated: string): string {
-  return [
-    '---',
-    `title: !example ${quoted(title)}`,
-    `label: !example ${quoted(title)}`,
-    `description: !example ${quoted(texts.description)}`,
-    'keywords: []',
-    `updated: ${updated}`,
-    `template: ${template}`,
-    '---',
-    texts.intro,
-    '',
-    `## ${texts.heading}`,
-    '',
-    texts.paragraph,
-    '',
-  ].join('\n');
-}
-
-/** A text in every language, each tagged `!example`, indented under its field. */
-const localized = (languages: readonly string[], text: (code: string) => string) =>
-  languages.map((code) => `    ${code}: !example ${quoted(text(code))}`).join('\n');
-
-function serviceEntry(slug: string, title: string, languages: readonly string[], section: string): string {
-  return [
-    '',
-    `- id: ${slug}`,
-    `  section: ${section}`,
-    `  icon: ${section === 'optical' ? 'eye' : 'ear'}`,
-    `  link: /services/${slug}`,
-    '  title:',
-    localized(languages, () => title),
-    '  description:',
-    localized(languages, (code) => textsOf(code).card),
-    '',
-  ].join('\n');
-}
-
-function productEntry(slug: string, title: string, languages: readonly string[]): string {
-  return [
-    '',
-    `- id: ${slug}`,
-    '  name:',
-    localized(languages, () => title),
-    '  category:',
-    localized(languages, (code) => textsOf(code).category),
-    '  price: !example 100',
-    `  link: /products/${slug}`,
-    '',
-  ].join('\n');
+/** The titles and descriptions of a language's pages; a page that does not parse is the build's to report. */
+async function pageTextsOf(contentDir: string, code: string): Promise<Set<string>> {
+  const folder = join(contentDir, code);
+  const paths = (await readdir(folder, { recursive: true }).catch(() => [])).filter((path) => path.endsWith('.md'));
+  const texts = new Set<string>();
+  for (const path of paths) {
+    try {
+      const { data } = parseMarkdownFile(await readFile(join(folder, path), 'utf8'), path).frontMatter;
+      const { title, description } = (data ?? {}) as { title?: unknown; description?: unknown };
+      for (const text of [title, description]) if (typeof text === 'string') texts.add(text);
+    } catch {
+      continue;
+    }
+  }
+  return texts;
 }

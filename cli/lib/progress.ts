@@ -9,8 +9,14 @@ export interface ProgressLine {
 /** Times each stage of a long piece of work (a build, a check) and shows how far it has got. */
 export interface Progress {
   readonly task: <T>(stage: string, work: (line: ProgressLine) => T | Promise<T>) => Promise<T>;
-  /** Prints a line that stays, above the live one on a terminal, timestamped elsewhere. */
+  /** Prints a line that stays, above the live one on a terminal, timestamped elsewhere; closed or not. */
   readonly print: (line: string) => void;
+  /**
+   * Ends the display: wipes the live line, and a task still running, or started later, shows
+   * nothing more (its time is still kept). A failure calls it before its message, which a stage
+   * still running beside the one that failed would otherwise follow with its line.
+   */
+  readonly close: () => void;
   readonly timings: { stage: string; ms: number }[];
 }
 
@@ -43,19 +49,29 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   const isLive = stream.isTTY === true && !options.silent;
   // Loaded for a terminal only: a build printing to a pipe or a file never pays for it.
   const live = isLive ? loadLogUpdate().createLogUpdate(stream, { showCursor: true }) : undefined;
+  let isClosed = false;
+  const tickers = new Set<NodeJS.Timeout>();
+  const stamped = (line: string) => stream.write(`[${clock()}] ${line}\n`);
+  // A task's own lines: none when silent, or once the display is closed.
   const plain = (line: string) => {
-    if (!options.silent) stream.write(`[${clock()}] ${line}\n`);
+    if (!options.silent && !isClosed) stamped(line);
   };
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
   return {
     timings,
+    close() {
+      if (isClosed) return;
+      isClosed = true;
+      for (const ticker of tickers) clearInterval(ticker);
+      live?.clear();
+    },
     print(line) {
       if (isLive) {
-        live?.clear();
+        if (!isClosed) live?.clear();
         stream.write(`${line}\n`);
       } else if (options.silent) stream.write(`${line}\n`);
-      else plain(line);
+      else stamped(line);
     },
     async task(stage, work) {
       const start = now();
@@ -66,9 +82,12 @@ export function createProgress(options: ProgressOptions = {}): Progress {
       // Live: when the line was last drawn. Plain: when a count was last printed (a stage's
       // first seconds print nothing: most stages end before anyone waits).
       let lastShown = isLive ? -Infinity : start;
-      const draw = () => live?.(`  ${stage}${count} · ${seconds(now() - start)}`);
+      const draw = () => {
+        if (!isClosed) live?.(`  ${stage}${count} · ${seconds(now() - start)}`);
+      };
       // The elapsed time moves even while a stage has nothing to count (bundling, compressing).
-      const ticker = isLive ? setInterval(draw, 500).unref() : undefined;
+      const ticker = isLive && !isClosed ? setInterval(draw, 500).unref() : undefined;
+      if (ticker) tickers.add(ticker);
       draw();
       const line: ProgressLine = {
         advance(done, total, item) {
@@ -90,7 +109,8 @@ export function createProgress(options: ProgressOptions = {}): Progress {
         const ms = now() - start;
         timing.ms = ms;
         clearInterval(ticker);
-        live?.clear();
+        if (ticker) tickers.delete(ticker);
+        if (!isClosed) live?.clear();
         if (!isLive && ms >= SLOW_STAGE_MS) plain(`${stage}:${count} done in ${seconds(ms)}`);
       }
     },

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWithReport, copyProject, runCli } from '../helpers/cli.ts';
+import { buildWithReport, copyProject, hashFiles, runCli } from '../helpers/cli.ts';
 
 const LANGUAGES = ['ca', 'es', 'en'] as const;
 /** What a maintainer writes in step 2 and 3 of content/README.md#adding-a-service. */
@@ -52,7 +52,7 @@ describe('adding a service as content/README.md says', () => {
     const created = await runCli(['new', 'service', 'eye-strain'], { cwd: project });
     expect(created.code, created.stderr).toBe(0);
     for (const language of LANGUAGES) expect(created.stdout).toContain(`content/${language}/services/eye-strain.md`);
-    expect(created.stdout).toContain('content/collections/services.yaml: the entry eye-strain');
+    expect(created.stdout).toContain('content/collections/services.yaml, the entry eye-strain');
 
     const built = await buildWithReport([], { cwd: project });
     expect(built.code, built.stderr).toBe(0);
@@ -134,7 +134,9 @@ describe('adding a service as content/README.md says', () => {
   it('refuses a slug that is taken or malformed, writing nothing', async () => {
     const taken = await runCli(['new', 'service', 'eye-strain'], { cwd: project });
     expect(taken.code).toBe(1);
-    expect(taken.stderr).toMatch(/^content\/ca\/services\/eye-strain\.md DuplicateRoute — there is already a page/);
+    expect(taken.stderr).toMatch(
+      /^content\/ca\/services\/eye-strain\.md DuplicateRoute — this page is at \/ca\/services\/eye-strain\//,
+    );
     const malformed = await runCli(['new', 'page', 'Eye Strain'], { cwd: project });
     expect(malformed.code).toBe(2);
     expect(malformed.stderr.split('\n')[0]).toBe(
@@ -157,5 +159,105 @@ describe('adding a service as content/README.md says', () => {
     const strict = await runCli(['build', '--strict'], { cwd: project });
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('OrphanPage');
+  });
+});
+
+describe('an address the site has already', () => {
+  it('refuses a new page at the address of a folder’s own page, naming that file and what to do instead, and writes nothing', async () => {
+    const before = await hashFiles(join(project, 'content'));
+    const refused = await runCli(['new', 'page', 'services'], { cwd: project });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.split('\n').slice(0, 2)).toEqual([
+      'content/ca/services/index.md DuplicateRoute — this page is at /ca/services/, the address the new page would have',
+      '  hint: Pick another slug for the new page, or edit content/ca/services/index.md if it is the page you meant.',
+    ]);
+    expect(await hashFiles(join(project, 'content'))).toEqual(before);
+  });
+
+  it('refuses a new page at an old address that content/redirects.yaml moves in one language, at the redirect’s line', async () => {
+    const redirects = await readFile(join(project, 'content/redirects.yaml'), 'utf8');
+    const line =
+      redirects.split('\n').findIndex((text) => text.includes('from: /en/orto-k-in-poblenou-barcelona,')) + 1;
+    expect(line).toBeGreaterThan(0);
+    const before = await hashFiles(join(project, 'content'));
+    const refused = await runCli(['new', 'page', 'orto-k-in-poblenou-barcelona'], { cwd: project });
+    expect(refused.code).toBe(1);
+    const [first = '', hint] = refused.stderr.split('\n');
+    expect(first).toMatch(
+      new RegExp(
+        `^content/redirects\\.yaml:${line}:\\d+ DuplicateRoute — /en/orto-k-in-poblenou-barcelona/, the address the new page would have, is an old address that this line redirects to /en/services/orto-k/$`,
+      ),
+    );
+    expect(hint).toBe(
+      '  hint: Pick another slug for the new page, or remove this redirect first if the old address is to be the page.',
+    );
+    expect(await hashFiles(join(project, 'content'))).toEqual(before);
+  });
+});
+
+describe('what `new` says is left to write', () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await copyProject();
+  });
+  afterAll(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  /** The fields a line names: `the title, label and description` → title, label, description. */
+  const fieldsIn = (clause: string) => clause.replace(/^the /, '').split(/, | and /);
+
+  it('names every file it wrote and, in each, exactly the values the build still reports as example content', async () => {
+    const before = await hashFiles(join(scratch, 'content'));
+    const said: string[] = [];
+    for (const args of [
+      ['service', 'eye-strain', '--section', 'audiology'],
+      ['product', 'reading-glasses'],
+      ['page', 'summer-hours'],
+    ]) {
+      const created = await runCli(['new', ...args], { cwd: scratch });
+      expect(created.code, created.stderr).toBe(0);
+      said.push(created.stdout);
+    }
+    const after = await hashFiles(join(scratch, 'content'));
+    const written = [...after.keys()]
+      .filter((path) => before.get(path) !== after.get(path))
+      .map((path) => `content/${path}`);
+    const lines = said.join('').split('\n');
+    const listed = lines.flatMap((line) => /^ {2}(content\/\S+?)(?::|, the entry )/.exec(line)?.[1] ?? []);
+    expect(listed.toSorted()).toEqual(written.toSorted());
+
+    const built = await buildWithReport([], { cwd: scratch });
+    expect(built.code, built.stderr).toBe(0);
+    const examplesOf = (file: string) =>
+      built.report.examples
+        .filter((example) => example.startsWith(`${file}: `))
+        .map((example) => example.slice(file.length + 2));
+    for (const file of written.filter((path) => path.endsWith('.md'))) {
+      const [, fields = '', body] = new RegExp(`^ {2}${file}: (the [^;]+); (.+)$`, 'm').exec(lines.join('\n')) ?? [];
+      expect(fieldsIn(fields).toSorted(), file).toEqual(examplesOf(file).toSorted());
+      expect(body).toBe('the two paragraphs of the body and its heading');
+    }
+    for (const [file, id] of [
+      ['content/collections/services.yaml', 'eye-strain'],
+      ['content/collections/products.yaml', 'reading-glasses'],
+    ] as const) {
+      const line = lines.find((text) => text.startsWith(`  ${file}, the entry ${id} `)) ?? '';
+      const [, localized = '', plain] =
+        /: (the [^,]+(?:, [^,]+)*?) in each language(?:, and the (\w+))?/.exec(line) ?? [];
+      // The entry is the last of its collection: its example values are `<index>.<field>[.<language>]`.
+      const values = examplesOf(file).map((path) => path.split('.'));
+      const last = Math.max(...values.map(([index]) => Number(index)));
+      const ofEntry = values.filter(([index]) => Number(index) === last);
+      const languagesOf = (field: string) => ofEntry.filter(([, name]) => name === field).map(([, , code]) => code);
+      for (const field of fieldsIn(localized)) expect(languagesOf(field), `${file} ${field}`).toEqual([...LANGUAGES]);
+      expect(new Set(ofEntry.map(([, name]) => name)), file).toEqual(
+        new Set([...fieldsIn(localized), ...(plain ? [plain] : [])]),
+      );
+      if (plain) expect(languagesOf(plain)).toEqual([undefined]);
+    }
+    expect(lines).toContain(
+      'Delete the !example tag before each value you write: every build lists the tags still there. Then run npm run build.',
+    );
   });
 });

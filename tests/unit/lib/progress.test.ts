@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../../../cli/lib/progress.ts';
+import { createProgress, type ProgressLine } from '../../../cli/lib/progress.ts';
 
 const fakeStream = (isTTY: boolean) => {
   const written: string[] = [];
@@ -64,6 +64,51 @@ describe('createProgress', () => {
       expect(written).toEqual([]);
       expect(progress.timings).toHaveLength(1);
     }
+  });
+
+  it('prints nothing more of a task still running once closed, on a terminal and off one, and keeps its time', async () => {
+    for (const isTTY of [true, false]) {
+      const { written, stream } = fakeStream(isTTY);
+      let ms = 0;
+      const progress = createProgress({ stream, everyItem: true, clock: () => ms });
+      let finish = () => {};
+      let line: ProgressLine | undefined;
+      // A stage running beside the one that failed (bundle, widgets), which ends after the failure is printed.
+      const running = progress.task('bundle', (given) => {
+        line = given;
+        return new Promise<void>((resolve) => (finish = resolve));
+      });
+      line!.advance(1, 2, 'site.css');
+      progress.close();
+      const closedAt = written.length;
+      progress.print('Build failed; the previous output was left as it was.');
+      line!.advance(2, 2, 'loader.js');
+      ms += 1_200;
+      finish();
+      await running;
+      await progress.task('widgets', () => {
+        ms += 1_200;
+      });
+      const after = written.slice(closedAt);
+      expect(
+        after.map((text) => text.replace(clock, '')),
+        `isTTY: ${isTTY}`,
+      ).toEqual(['Build failed; the previous output was left as it was.\n']);
+      expect(progress.timings).toEqual([
+        { stage: 'bundle', ms: 1_200 },
+        { stage: 'widgets', ms: 1_200 },
+      ]);
+    }
+  });
+
+  it('wipes the live line on a terminal when closed', () => {
+    const { written, stream } = fakeStream(true);
+    const progress = createProgress({ stream });
+    void progress.task('bundle', () => new Promise<void>(() => undefined));
+    expect(written.join('')).toContain('bundle');
+    progress.close();
+    // eslint-disable-next-line no-control-regex
+    expect(written.at(-1)!.replace(/\x1b\[[?\d]*[A-Za-z]/g, '')).toBe('');
   });
 
   it('records the time of a stage that fails', async () => {
