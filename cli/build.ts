@@ -5,10 +5,10 @@ import { createProgress, type Progress } from './lib/progress.ts';
 import { summarizeBuild, type BuildSummary } from './lib/build-summary.ts';
 import type { ScriptWeight } from './lib/scripts.ts';
 import { fsWriter } from './output/folder-writer.ts';
-import type { FileStamp } from './output/types.ts';
+import type { FileStamp, FolderVersion } from './output/types.ts';
 import { filesOf, stampIn, writeVersion, type Writer } from './output/writer.ts';
 import { renderContextOf } from './render/render-page.tsx';
-import { bundleAssets } from './stages/bundle.ts';
+import { bundleAssets, bundleStyles } from './stages/bundle.ts';
 import { precompress } from './stages/compress.ts';
 import { buildHostConfigs, hostFolderFiles, isAnyHostSendingCopies } from './stages/hosts.ts';
 import { buildImages } from './stages/images.ts';
@@ -25,6 +25,8 @@ export interface BuildResult {
   readonly site: Site;
   /** Every file of the site, with its stamp as written. */
   readonly outputs: readonly (Output & { readonly stamp: FileStamp })[];
+  /** The version of the site's folder written: the same id as the last build's when nothing changed. */
+  readonly version: FolderVersion;
   readonly warnings: readonly BuildError[];
   readonly timings: Progress['timings'];
   /** Each page's JavaScript, gzip bytes, by output path. */
@@ -154,6 +156,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     return {
       site,
       outputs,
+      version,
       warnings: verdict.warnings,
       timings,
       scriptWeights: verdict.weights,
@@ -165,6 +168,25 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   } finally {
     await draft.discard();
   }
+}
+
+/**
+ * The stylesheet alone, after an edit to it (the dev server): bundled again and written in place
+ * of the last build's, beside its other files as they are, with no page rendered. The pages
+ * still link the old address, which the dev server rewrites as it serves them; the next build
+ * renders them with the new one. Undefined when the edit changed the fonts the stylesheet names,
+ * which pages preload: only a build will do then.
+ */
+export async function restyle(config: Config, last: BuildResult, writer: Writer): Promise<BuildResult | undefined> {
+  const { stylesheet, fonts } = await bundleStyles(config);
+  const { assets } = last.site;
+  if (fonts.map((font) => `/${font.path}`).join('\n') !== assets.fonts.join('\n')) return undefined;
+  const others = last.outputs.filter((output) => `/${output.path}` !== assets.stylesheet);
+  const version = await writeVersion(writer, [...filesOf(last.version, others), stylesheet]);
+  last.incremental.rebase(version.id);
+  const outputs = [...others, stylesheet].map((output) => ({ ...output, stamp: stampIn(version, output.path) }));
+  const site = { ...last.site, assets: { ...assets, stylesheet: `/${stylesheet.path}` } };
+  return { ...last, site, outputs, version, rendered: 0, kept: last.rendered + last.kept };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Generator } from '../config.ts';
@@ -9,7 +9,7 @@ import { listeningNotes, type ListenOptions } from '../serve/listen.ts';
 import { serveFolder } from '../serve/static-server.ts';
 import type { BuilderMessage, BuilderRequest } from './dev-builder.ts';
 import { CLIENT_TAG, createReloadHub } from './reload-client.ts';
-import { startTypeChecker, type TypeCheckMessage } from './type-checker.ts';
+import { CHECKED_FOLDERS, startTypeChecker, type TypeCheckMessage } from './type-checker.ts';
 
 /** Waits this long after a change for more before building: an editor's save is often several events. */
 const SETTLE_MS = 30;
@@ -24,6 +24,8 @@ const GENERATOR_SOURCE = /\.(?:[cm]?[jt]sx?|css|json)$/;
  * (`about.md.tmp.123`). No build reads them, so they neither make nor name a rebuild.
  */
 const EDITOR_TEMPORARY = /^\.|~$|^\d+$|^#.*#$|\.tmp(?:\.\d+)?$/;
+/** The stylesheet's address in a page, named by its hash (stages/bundle.ts). */
+const STYLESHEET_ADDRESS = /\/assets\/site\.[0-9a-f]+\.css/g;
 
 /**
  * The development server: the same build as `sitegen build`, held in memory by a builder
@@ -53,21 +55,31 @@ export async function runDevServer(
   // The failure last printed, until a build succeeds: the same problems again are not news either.
   let failure: string | undefined;
 
-  const report = (
-    reason: string,
-    started: number,
-    result: BuilderMessage,
-    superseded: () => boolean,
-    onlyStyles: boolean,
-  ) => {
+  // The stylesheet's address since it alone was written again: pages built before link the old one.
+  let restyled: string | undefined;
+  /** `since`: when the change was seen, so that the time printed is the time to the reload. */
+  const report = (reason: string, since: number, result: BuilderMessage, superseded: () => boolean) => {
     if (result.type === 'built') {
-      print(`${reason}: rendered ${result.rendered} of ${result.pages} pages in ${Math.round(result.ms)} ms`);
-      if (result.warnings && result.warnings !== warnings) print(result.warnings);
-      warnings = result.warnings;
+      const isShowingError = failure !== undefined || hub.failing();
+      restyled = result.restyled;
       // A stylesheet alone changed and the pages show no error: they swap it in place and keep
-      // their scroll, form fields and open menus, as Vite does.
-      if (onlyStyles && failure === undefined && !hub.failing()) hub.swapStyles(stylesheetsIn(outDir));
-      else hub.reload();
+      // their scroll, form fields and open menus, as Vite does. A save that changed nothing
+      // built leaves the pages as they are.
+      const isSwapped = result.restyled !== undefined && !isShowingError;
+      const isSame = !result.isChanged && !isShowingError;
+      if (isSwapped) hub.swapStyles([result.restyled]);
+      else if (!isSame) hub.reload();
+      const note = isSwapped
+        ? '; the stylesheet swapped in place'
+        : isSame
+          ? '; nothing changed, so nothing reloads'
+          : '';
+      print(
+        `${reason}: rendered ${result.rendered} of ${result.pages} pages in ${Math.round(performance.now() - since)} ms${note}`,
+      );
+      if (result.warnings && result.warnings !== warnings) print(result.warnings);
+      if (result.warnings !== warnings) hub.warnings(result.warnings);
+      warnings = result.warnings;
       failure = undefined;
     } else if (superseded()) {
       return;
@@ -76,15 +88,19 @@ export async function runDevServer(
     } else {
       failure = result.text;
       print(
-        `${reason}: the build failed after ${Math.round(performance.now() - started)} ms; the last good build is still served.\n${result.text}`,
+        `${reason}: the build failed after ${Math.round(performance.now() - since)} ms; the last good build is still served.\n${result.text}`,
       );
       hub.fail(result.text);
     }
   };
   /** `superseded` says whether a file changed while the build ran: its failure may be a half-written file, and the next build judges it. */
-  const run = (reason: string, work: () => Promise<BuilderMessage>, superseded = () => false, onlyStyles = false) => {
-    const started = performance.now();
-    building = work().then((result) => report(reason, started, result, superseded, onlyStyles));
+  const run = (
+    reason: string,
+    work: () => Promise<BuilderMessage>,
+    superseded = () => false,
+    since = performance.now(),
+  ) => {
+    building = work().then((result) => report(reason, since, result, superseded));
     return building.finally(() => {
       building = undefined;
       for (const [request, response] of waiting.splice(0)) server.server.emit('request', request, response);
@@ -96,7 +112,8 @@ export async function runDevServer(
     port: flags.port,
     host: flags.host,
     strictPort: flags.strictPort,
-    transformHtml: (html) => html.replace('</body>', `${CLIENT_TAG}</body>`),
+    transformHtml: (html) =>
+      (restyled ? html.replace(STYLESHEET_ADDRESS, restyled) : html).replace('</body>', `${CLIENT_TAG}</body>`),
     handleFirst: (request, response) => {
       if (hub.handle(request, response)) return true;
       if (!building) return false;
@@ -131,13 +148,15 @@ export async function runDevServer(
   });
 
   const generatorDirs = ['cli', 'templates'].map((folder) => join(generator.root, folder));
-  const queue = createChangeQueue(async (paths, superseded) => {
+  const queue = createChangeQueue(async (paths, superseded, since) => {
     const reason = paths.map((path) => relative(process.cwd(), path)).join(', ');
     const isGenerator = paths.some((path) => generatorDirs.some((dir) => path.startsWith(dir + sep)));
     const onlyStyles = paths.every((path) => path.endsWith('.css'));
-    await run(reason, () => (isGenerator ? builder.start() : builder.build()), superseded, onlyStyles);
+    const work = () => (onlyStyles ? builder.styles() : isGenerator ? builder.start() : builder.build());
+    await run(reason, work, superseded, since);
   });
   const generatorFolders = [...generatorDirs, join(generator.root, 'widgets')];
+  const typeChecked = CHECKED_FOLDERS.map((folder) => join(generator.root, folder));
   const watched = [contentDir, resolve('public'), ...generatorFolders];
   // Loaded here, not with the command line: only the dev server watches files.
   const { watch } = await import('chokidar');
@@ -150,6 +169,8 @@ export async function runDevServer(
     // (sed's `sedXXXXXX`, vim's `4913`) changes nothing the build reads, however long it lives.
     const isGenerator = generatorFolders.some((dir) => path.startsWith(dir + sep));
     if (isGenerator && !GENERATOR_SOURCE.test(path)) return;
+    // The type checker reports again after every edit of a TypeScript file it reads.
+    if (/\.[cm]?tsx?$/.test(path) && typeChecked.some((dir) => path.startsWith(dir + sep))) hub.typeCheckPending();
     queue.add(event, path);
   });
   const { url } = server;
@@ -171,13 +192,6 @@ export async function runDevServer(
   };
 }
 
-/** The addresses of the stylesheets of a build, as its pages link them. */
-function stylesheetsIn(outDir: string): string[] {
-  const assets = join(outDir, 'assets');
-  const names = existsSync(assets) ? readdirSync(assets) : [];
-  return names.filter((name) => name.endsWith('.css')).map((name) => `/assets/${name}`);
-}
-
 /**
  * One rebuild at a time: changes that arrive while one runs wait for the next, and changes
  * that arrive together (within SETTLE_MS) make one. Files still changing after that (an
@@ -189,8 +203,10 @@ function stylesheetsIn(outDir: string): string[] {
  * events that follow one another within milliseconds, so after each rebuild every file it
  * was for is looked at again: one saved meanwhile makes another rebuild.
  */
-function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean) => Promise<void>) {
+function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean, since: number) => Promise<void>) {
   const pending = new Map<string, string>();
+  // When the first change of the batch to come was seen.
+  let since = performance.now();
   const temporary = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -232,7 +248,7 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean)
       return;
     }
     const stamps = new Map(paths.map((path) => [path, settled.get(path) ?? stampOf(path)]));
-    running = rebuild(paths, () => pending.size > 0 || changedSince(stamps));
+    running = rebuild(paths, () => pending.size > 0 || changedSince(stamps), since);
     await running;
     running = undefined;
     for (const [path, stamp] of stamps) if (!pending.has(path) && stampOf(path) !== stamp) pending.set(path, 'change');
@@ -240,6 +256,7 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean)
   };
   return {
     add(event: string, path: string) {
+      if (pending.size === 0) since = performance.now();
       pending.set(path, event);
       clearTimeout(timer);
       timer = setTimeout(() => void flush(), SETTLE_MS);
@@ -273,28 +290,36 @@ function createBuilder(generator: Generator, contentDir: string, outDir: string)
     stopping.kill();
     await ended;
   };
+  const start = async (): Promise<BuilderMessage> => {
+    await stop();
+    const result = next();
+    const args = [join(generator.root, 'cli/bin.js'), 'dev-builder', '--content', contentDir, '--out', outDir];
+    const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    let printed = '';
+    started.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    started.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    started.on('message', (message: BuilderMessage) => deliver(message));
+    started.on('exit', (code) => {
+      if (child === started) child = undefined;
+      deliver({ type: 'failed', text: printed.trim() || `the builder stopped with exit code ${code}` });
+    });
+    child = started;
+    return result;
+  };
+  const ask = (type: BuilderRequest['type']): Promise<BuilderMessage> => {
+    if (!child) return start();
+    const result = next();
+    child.send({ type } satisfies BuilderRequest);
+    return result;
+  };
   return {
-    async start(): Promise<BuilderMessage> {
-      await stop();
-      const result = next();
-      const args = [join(generator.root, 'cli/bin.js'), 'dev-builder', '--content', contentDir, '--out', outDir];
-      const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-      let printed = '';
-      started.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-      started.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-      started.on('message', (message: BuilderMessage) => deliver(message));
-      started.on('exit', (code) => {
-        if (child === started) child = undefined;
-        deliver({ type: 'failed', text: printed.trim() || `the builder stopped with exit code ${code}` });
-      });
-      child = started;
-      return result;
-    },
+    start,
     build(): Promise<BuilderMessage> {
-      if (!child) return this.start();
-      const result = next();
-      child.send({ type: 'build' } satisfies BuilderRequest);
-      return result;
+      return ask('build');
+    },
+    /** The stylesheet alone, which the running builder writes without rendering a page. */
+    styles(): Promise<BuilderMessage> {
+      return ask('styles');
     },
     stop,
   };

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The script every page gets in dev: reloads on a new build (or swaps a changed stylesheet in place), shows a failed build over the page, and type errors in a panel. */
+/** The script every page gets in dev: reloads on a new build (or swaps a changed stylesheet in place), shows a failed build over the page, and type errors and warnings in panels. */
 const CLIENT = `const events = new EventSource('/__dev/events');
 const overlay = () => document.getElementById('__dev-error') ?? Object.assign(document.body.appendChild(document.createElement('pre')), { id: '__dev-error' });
 events.addEventListener('reload', () => location.reload());
@@ -16,15 +16,23 @@ events.addEventListener('failed', (event) => {
   Object.assign(overlay().style, { position: 'fixed', inset: '0', zIndex: '2147483647', margin: '0', padding: '2rem', overflow: 'auto', background: 'rgb(20 10 10 / 0.94)', color: '#ffd7d7', font: '14px/1.5 monospace', whiteSpace: 'pre-wrap' });
   overlay().textContent = JSON.parse(event.data);
 });
-// Type errors do not stop the build: a panel at the foot of the page, closed with a click, gone once they are fixed.
-events.addEventListener('types', (event) => {
-  document.getElementById('__dev-types')?.remove();
-  const text = JSON.parse(event.data);
+// Type errors and the build's warnings do not stop the build: each in a panel at the foot of the
+// page (the warnings above), closed with a click, gone once there are none.
+const panels = document.createElement('div');
+Object.assign(panels.style, { position: 'fixed', insetInline: '0', bottom: '0', maxHeight: '50vh', overflow: 'auto', zIndex: '2147483646' });
+const showPanel = (id, text, order) => {
+  document.getElementById(id)?.remove();
   if (!text) return;
-  const panel = Object.assign(document.body.appendChild(document.createElement('pre')), { id: '__dev-types', title: 'Click to close', textContent: text });
-  Object.assign(panel.style, { position: 'fixed', insetInline: '0', bottom: '0', maxHeight: '40vh', zIndex: '2147483646', margin: '0', padding: '1rem 2rem', overflow: 'auto', background: 'rgb(40 30 0 / 0.94)', color: '#ffe9a8', font: '13px/1.5 monospace', whiteSpace: 'pre-wrap', cursor: 'pointer' });
+  if (!panels.isConnected) document.body.appendChild(panels);
+  const panel = Object.assign(document.createElement('pre'), { id, title: 'Click to close', textContent: text });
+  Object.assign(panel.style, { order, margin: '0', padding: '1rem 2rem', background: 'rgb(40 30 0 / 0.94)', color: '#ffe9a8', font: '13px/1.5 monospace', whiteSpace: 'pre-wrap', cursor: 'pointer' });
   panel.addEventListener('click', () => panel.remove());
-});
+  panels.style.display = 'flex';
+  panels.style.flexDirection = 'column';
+  panels.appendChild(panel);
+};
+events.addEventListener('types', (event) => showPanel('__dev-types', JSON.parse(event.data), '2'));
+events.addEventListener('warnings', (event) => showPanel('__dev-warnings', JSON.parse(event.data), '1'));
 `;
 
 /** The tag that loads the client script, added before `</body>` of every page served in dev. */
@@ -38,8 +46,12 @@ export const CLIENT_TAG = '<script type="module" src="/__dev/client.js"></script
 export function createReloadHub() {
   const clients = new Set<ServerResponse>();
   let failure: string | undefined;
-  // The type errors of templates and widgets now, empty when there are none.
+  // The type errors of templates and widgets now, and the last build's warnings; empty when there are none.
   let typeErrors = '';
+  let warnings = '';
+  // False from an edit of a checked file until the type checker's next report: a page that opens
+  // meanwhile (the reload after a fix) is not shown errors that may be fixed.
+  let isTypeCheckCurrent = true;
   const send = (response: ServerResponse, event: string, data: unknown) =>
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   return {
@@ -60,7 +72,8 @@ export function createReloadHub() {
       response.write(': connected\n\n');
       clients.add(response);
       if (failure !== undefined) send(response, 'failed', failure);
-      if (typeErrors) send(response, 'types', typeErrors);
+      if (typeErrors && isTypeCheckCurrent) send(response, 'types', typeErrors);
+      if (warnings) send(response, 'warnings', warnings);
       request.on('close', () => clients.delete(response));
       return true;
     },
@@ -83,7 +96,17 @@ export function createReloadHub() {
     /** Shows the type errors in a panel on the open pages (and on those that open later); empty text removes it. */
     typeErrors(text: string) {
       typeErrors = text;
+      isTypeCheckCurrent = true;
       for (const client of clients) send(client, 'types', text);
+    },
+    /** A file the type checker reads was edited: its errors wait for its next report. */
+    typeCheckPending() {
+      isTypeCheckCurrent = false;
+    },
+    /** Shows the build's warnings in a panel on the open pages (and on those that open later); empty text removes it. */
+    warnings(text: string) {
+      warnings = text;
+      for (const client of clients) send(client, 'warnings', text);
     },
     close() {
       for (const client of clients) client.end();

@@ -10,7 +10,7 @@ export type TypeCheckMessage =
   | { readonly type: 'off'; readonly reason: string };
 
 /** The generator's folders whose type errors dev reports: the ones a site's author edits. */
-const CHECKED_FOLDERS = ['templates', 'widgets'];
+export const CHECKED_FOLDERS = ['templates', 'widgets'];
 
 /**
  * The dev server's type checker: a child process holding a TypeScript watch program over the

@@ -47,6 +47,11 @@ export interface IncrementalBuild {
    * report said, with the key of what it read when it has one (incremental/up-to-date.ts), and
    * saves it for the next build.
    */
+  /**
+   * The site's folder now holds `version`, with the pages this build remembered as they were:
+   * the stylesheet alone was written again (cli/build.ts, restyle). Held in memory, not saved.
+   */
+  rebase(version: string): void;
   remember(
     site: Site,
     plan: BuildPlan,
@@ -59,6 +64,7 @@ export interface IncrementalBuild {
 const renderEverything: IncrementalBuild = {
   parser: () => parseContentFile,
   plan: (_site, _context, jobs) => ({ toRender: jobs, kept: [] }),
+  rebase: () => undefined,
   remember: async () => undefined,
 };
 
@@ -121,6 +127,10 @@ export async function openIncrementalBuild(
         });
       }
       return { toRender, kept: outputs, keys };
+    },
+
+    rebase(version) {
+      if (last) last = { ...last, version };
     },
 
     async remember(site, plan, rendered, { version, summary, inputs }) {

@@ -40,15 +40,7 @@ export async function bundleAssets(input: BundleInput): Promise<{
   pictures: Promise<Output[]>;
   imageSizes: ImageSizes;
 }> {
-  const css = await readFile(input.stylesheet, 'utf8').catch((cause: Error) => {
-    throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, {
-      file: input.stylesheet,
-      cause,
-    });
-  });
-  const stylesheetDone = cached(input.generatorCacheDir, 'css', [input.browsers.join(','), css], () =>
-    prefixStylesheet(css, input.stylesheet, input.browsers),
-  ).then((prefixed) => bundledStylesheet(prefixed, input.stylesheet, input.generatorCacheDir));
+  const stylesheetDone = bundleStyles(input);
   // Each picture is named by what it is drawn from, so that pages can link it while sharp draws
   // it on its own threads: loading sharp and drawing the sharing image took 250 ms, which every
   // clean build waited for before rendering a page.
@@ -68,8 +60,10 @@ export async function bundleAssets(input: BundleInput): Promise<{
   const pictures = Promise.all(drawings.map(async ({ path, png }): Promise<Output> => ({ path, contents: await png })));
   // Awaited by the build once the pages are rendered; a failure is reported then, never as unhandled.
   pictures.catch(() => undefined);
-  const [{ css: stylesheet, fonts }, imageSizes] = await Promise.all([stylesheetDone, imageSizesOf(input.publicFiles)]);
-  const stylesheetOutput = hashedOutput('site', 'css', stylesheet);
+  const [{ stylesheet: stylesheetOutput, fonts }, imageSizes] = await Promise.all([
+    stylesheetDone,
+    imageSizesOf(input.publicFiles),
+  ]);
   const outputs: Output[] = [stylesheetOutput, ...fonts];
   const manifest: { -readonly [Key in keyof AssetManifest]: AssetManifest[Key] } = {
     stylesheet: `/${stylesheetOutput.path}`,
@@ -80,6 +74,26 @@ export async function bundleAssets(input: BundleInput): Promise<{
   for (const { key, image, path } of drawings)
     manifest[key] = { url: `/${path}`, width: image.width, height: image.height };
   return { manifest, outputs, pictures, imageSizes };
+}
+
+/**
+ * The stylesheet autoprefixed and minified, named by its hash, and the font files it names: the
+ * part of the assets a stylesheet edit changes (the dev server swaps it in alone).
+ */
+export async function bundleStyles(
+  input: Pick<BundleInput, 'stylesheet' | 'browsers' | 'generatorCacheDir'>,
+): Promise<{ stylesheet: Output; fonts: Output[] }> {
+  const css = await readFile(input.stylesheet, 'utf8').catch((cause: Error) => {
+    throw new BuildError('ReadError', `cannot read the stylesheet: ${cause.message}`, {
+      file: input.stylesheet,
+      cause,
+    });
+  });
+  const prefixed = await cached(input.generatorCacheDir, 'css', [input.browsers.join(','), css], () =>
+    prefixStylesheet(css, input.stylesheet, input.browsers),
+  );
+  const { css: bundled, fonts } = await bundledStylesheet(prefixed, input.stylesheet, input.generatorCacheDir);
+  return { stylesheet: hashedOutput('site', 'css', bundled), fonts };
 }
 
 /** A bundled stylesheet as the generator's cache keeps it: the fonts' bytes in base64, with the files read. */

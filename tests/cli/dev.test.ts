@@ -202,6 +202,10 @@ describe('dev server', () => {
     const otherText = await readFile(other, 'utf8');
     await afterChange(() => writeFile(about, `${text}\nUna palabra con un\u200Bespacio invisible.\n`));
     expect(output).toMatch(/content\/es\/about\.md:\d+:\d+ InvisibleCharacter/);
+    // In the page's panel too, as type errors are: the author need not watch the terminal.
+    await expect
+      .poll(() => tab.locator('#__dev-warnings').textContent(), { timeout: 15_000 })
+      .toMatch(/content\/es\/about\.md:\d+:\d+ InvisibleCharacter/);
     // Another change: the warning stands, but is not news; the temporary files editors leave are no reason.
     const temporary = ['.about.md.swp', 'about.md~', '4913', '.#about.md', 'about.md.tmp.123'];
     let from = output.length;
@@ -231,7 +235,9 @@ describe('dev server', () => {
       await writeFile(about, text);
       await writeFile(other, otherText);
     });
-    expect(output.slice(-2000)).toMatch(/rendered \d+ of \d+ pages in \d+ ms\s*$/);
+    expect(output.slice(-2000)).toMatch(
+      /rendered \d+ of \d+ pages in \d+ ms(?:; nothing changed, so nothing reloads)?\s*$/,
+    );
     await expectServedAsCleanBuild();
   }, 120_000);
 
@@ -244,10 +250,15 @@ describe('dev server', () => {
     const kept = () => tab.locator('body[data-kept]').count();
     await tab.evaluate(() => (document.body.dataset.kept = 'yes'));
     const builds = finishedBuilds();
+    const from = output.length;
     await writeFile(file, `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
     await expect.poll(outline, { timeout: 30_000 }).toBe('rgb(1, 2, 3)');
     expect(finishedBuilds()).toBeGreaterThan(builds);
     expect(await kept()).toBe(1);
+    // No page is rendered for it, nor the builder restarted: the stylesheet alone is written.
+    expect(output.slice(from)).toMatch(
+      /templates\/styles\/site\.css: rendered 0 of \d+ pages in \d+ ms; the stylesheet swapped in place/,
+    );
     // The page now links the stylesheet a fresh load of it links.
     expect(linked(await tab.content())).toBe(linked(await (await fetch(`${url}/es/about/`)).text()));
     await writeFile(file, text);
@@ -255,6 +266,19 @@ describe('dev server', () => {
     expect(await kept()).toBe(1);
     await expectServedAsCleanBuild();
   }, 90_000);
+
+  it('reloads nothing for a save that changes nothing the site is built from', async () => {
+    const file = join(project, 'content/en/about.md');
+    const loadsBefore = loads;
+    const from = output.length;
+    await writeFile(file, await readFile(file, 'utf8'));
+    await expect
+      .poll(() => output.slice(from), { timeout: 30_000 })
+      .toMatch(/content\/en\/about\.md: rendered 0 of \d+ pages in \d+ ms; nothing changed, so nothing reloads/);
+    // Time for a reload to arrive, had one been sent.
+    await new Promise((wait) => setTimeout(wait, 1000));
+    expect(loads).toBe(loadsBefore);
+  }, 60_000);
 
   it('serves a page from a new content folder, and a 404 once it is deleted', async () => {
     const page = join(project, 'content/ca/news/index.md');
