@@ -374,12 +374,17 @@ describe('regression: the home page was ten sections of cards at one volume, 11,
       const heights: number[] = [];
       for (const width of [375, 1440]) {
         const { page } = await openPage(browser, server.url, { width, height: 900 });
-        // The design's height is the height in its own faces: a first view that missed them keeps
-        // the fallback (font-display: optional, about 1.5 % taller); the next view has them cached.
+        // The design's height is the height in its own faces: a view that missed them keeps the
+        // fallback (font-display: optional, about 1.5 % taller); a later one has them cached. On a
+        // loaded machine one reload may still miss the window, so up to five are made.
         await page.goto(`${server.url}/${language}/`);
-        await page.evaluate(() => document.fonts.ready);
-        await page.reload();
-        await page.evaluate(() => document.fonts.ready);
+        for (let view = 0; view < 5; view++) {
+          await page.evaluate(() => document.fonts.ready);
+          await page.reload();
+          await page.evaluate(() => document.fonts.ready);
+          const faces = await facesDrawing(page, ['h1', '.hero__subtitle']);
+          if (faces.every((face) => face.endsWith('(web font)'))) break;
+        }
         expect(await facesDrawing(page, ['h1', '.hero__subtitle'])).toEqual([
           expect.stringMatching(/^Fraunces[^,]* \(web font\)$/),
           expect.stringMatching(/^Figtree[^,]* \(web font\)$/),
