@@ -44,7 +44,7 @@ describe('output', () => {
     const result = await runCli(['build', '--verbose', '--out', 'report'], { cwd: project });
     expect(result.stdout).toMatch(/Built \d+ pages, \d+ redirects and \d+ files \([\d.]+ KB\) in \d+ ms/);
     expect(result.stdout).toMatch(
-      /load \d+ ms · bundle \d+ ms · widgets \d+ ms · validate \d+ ms · route \d+ ms · images \d+ ms · plan \d+ ms · render \d+ ms · hosts \d+ ms · check \d+ ms · compress \d+ ms · write \d+ ms · host folders \d+ ms · remember \d+ ms/,
+      /load \d+ ms · bundle \d+ ms · widgets \d+ ms · validate \d+ ms · route \d+ ms · images \d+ ms · plan \d+ ms · render \d+ ms · hosts \d+ ms · verdict \d+ ms · compress \d+ ms · write \d+ ms · host folders \d+ ms · remember \d+ ms/,
     );
     // Every example value, under its file and that file's count, which add up to the whole.
     const [, total = '', files = ''] =
