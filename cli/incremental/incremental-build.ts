@@ -43,15 +43,15 @@ export interface IncrementalBuild {
   /** Which pages to render; the others are kept as `draft` (the new version of the site) still has them. */
   plan(site: Site, context: RenderContext, jobs: readonly PageJob[], draft: Draft): BuildPlan;
   /**
-   * Records what the build rendered, the version of the site's folder it went into and what its
-   * report said, with the key of what it read when it has one (incremental/up-to-date.ts), and
-   * saves it for the next build.
-   */
-  /**
    * The site's folder now holds `version`, with the pages this build remembered as they were:
    * the stylesheet alone was written again (cli/build.ts, restyle). Held in memory, not saved.
    */
   rebase(version: string): void;
+  /**
+   * Records what the build rendered, the version of the site's folder it went into and what its
+   * report said, with the key of what it read when it has one (incremental/up-to-date.ts), and
+   * saves it for the next build.
+   */
   remember(
     site: Site,
     plan: BuildPlan,
