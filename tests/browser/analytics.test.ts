@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, pauseClock, startIslands, storedConsent } from '../helpers/browser.ts';
+import { openPage, pauseClock, rememberConsent, startIslands, storedConsent } from '../helpers/browser.ts';
 import { contentWithSettings, useServedSite, WITH_ANALYTICS } from '../helpers/fixture.ts';
 import { documentOf } from '../helpers/site.ts';
 import { uiText } from '../helpers/ui.ts';
@@ -178,7 +178,7 @@ describe('analytics', () => {
       [storedConsent(withAnalytics.consentVersion, { analytics: false }), 0],
     ] as const) {
       const { page, blocked } = await openPage(withAnalytics.browser, withAnalytics.url, { width: 1280, height: 800 });
-      await page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
+      await rememberConsent(page, stored);
       await pauseClock(page);
       await page.goto(`${withAnalytics.url}/en/`);
       // At once: the analytics island mounts on load, and decides before the clock has moved.
@@ -197,10 +197,7 @@ describe('analytics', () => {
       width: 1280,
       height: 800,
     });
-    await page.addInitScript(
-      (value) => localStorage.setItem('cookieConsent', value),
-      storedConsent(withoutAnalytics.consentVersion, { analytics: true }),
-    );
+    await rememberConsent(page, storedConsent(withoutAnalytics.consentVersion, { analytics: true }));
     await pauseClock(page);
     await page.goto(`${withoutAnalytics.url}/en/`);
     await startIslands(page);

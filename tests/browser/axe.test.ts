@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { violationsOf } from '../../cli/check/gate-accessibility.ts';
-import { launchBrowser, openPage, visitInTabs } from '../helpers/browser.ts';
-import { serveSite } from '../helpers/server.ts';
-import { buildInMemory } from '../helpers/site.ts';
+import { openPage, visitInTabs } from '../helpers/browser.ts';
+import { useServedSite } from '../helpers/fixture.ts';
 
 /**
  * `sitegen check` runs axe on every indexable page loaded at 375 px and then resized to 1280 px
@@ -19,30 +17,22 @@ const NOINDEX_ONLY = [375];
 /** Tabs at once, so one page's waits on the server overlap another's axe run. */
 const TABS = 3;
 
+const site = useServedSite();
 let axeSource: string;
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveSite>>;
 let runs: { url: string; width: number }[];
 beforeAll(async () => {
   axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  const site = await buildInMemory();
-  runs = site.site.routes.flatMap(({ url }) => {
+  runs = site.routes.flatMap(({ url }) => {
     const html = String(site.files.get(`${url.slice(1)}index.html`));
     const isIndexable = !/<meta name="robots" content="noindex/.test(html);
     return [...(isIndexable ? [] : NOINDEX_ONLY), ...EVERY_PAGE].map((width) => ({ url, width }));
   });
-  server = await serveSite(site.files);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('axe-core in Chromium', () => {
   it('finds no accessibility violation of any impact on any page at the widths the check does not load', async () => {
     // Reduced motion: axe sees the settled page, not text halfway through its scroll-reveal fade.
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 900 }, { reducedMotion: 'reduce' });
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 900 }, { reducedMotion: 'reduce' });
     // An init script reaches every page of the context without the site's Content-Security-Policy
     // refusing it, as a script tag would be; axe only defines itself, and runs when asked.
     await page.context().addInitScript(axeSource);
@@ -51,7 +41,7 @@ describe('axe-core in Chromium', () => {
     await visitInTabs(page, TABS, runs, async (tab, { url, width }) => {
       // The width is set before the page loads, so it is laid out at that width from the start.
       await tab.setViewportSize({ width, height: 900 });
-      await tab.goto(server.url + url);
+      await tab.goto(site.url + url);
       found.push(...(await violationsOf(tab)).map((violation) => `${url} at ${width} px: ${violation}`));
     });
     expect(found.sort()).toEqual([]);

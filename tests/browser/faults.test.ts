@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { islandsReady, openPage, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
+import { islandsReady, openPage, rememberConsent, storedConsent, THROWING_STORAGE } from '../helpers/browser.ts';
 import { contentWithSettings, useServedSite, WITH_ANALYTICS } from '../helpers/fixture.ts';
 
 // The site under the faults a visitor's browser or network can bring, with an analytics id set
@@ -71,16 +71,7 @@ describe('faults, in Chromium', () => {
   it('analytics blocked: the tag fails to load, nothing else changes', async () => {
     const { page, uncaught } = await openFaulty(async (page) => {
       await page.route('https://www.googletagmanager.com/**', (route) => route.abort('blockedbyclient'));
-      await page.addInitScript(
-        (value) => {
-          try {
-            localStorage.setItem('cookieConsent', value);
-          } catch {
-            /* frames of other origins have no storage to give */
-          }
-        },
-        storedConsent(site.consentVersion, { analytics: true }),
-      );
+      await rememberConsent(page, storedConsent(site.consentVersion, { analytics: true }));
     });
     for (const path of PAGES) await expectReadsAndNavigates(page, path);
     expect(uncaught.join('\n')).toBe('');

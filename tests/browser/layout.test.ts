@@ -1,11 +1,10 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { islandsReady, launchBrowser, openPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { islandsReady, openPage } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/cli.ts';
-import { serveSite } from '../helpers/server.ts';
-import { buildInMemory } from '../helpers/site.ts';
+import { useServedSite } from '../helpers/fixture.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -15,23 +14,15 @@ declare module 'vitest' {
 }
 
 const ARTIFACTS = join(ROOT, 'tests/.artifacts');
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveSite>>;
+const site = useServedSite();
 beforeAll(async () => {
-  const site = await buildInMemory();
-  server = await serveSite(site.files);
-  browser = await launchBrowser();
   await mkdir(ARTIFACTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('layout in Chromium', () => {
   it.each([375, 1440])('renders the home page at %i px wide and keeps a full-page screenshot', async (width) => {
-    const { page, errors } = await openPage(browser, server.url, { width, height: 900 });
-    await page.goto(`${server.url}/ca/`);
+    const { page, errors } = await openPage(site.browser, site.url, { width, height: 900 });
+    await page.goto(`${site.url}/ca/`);
     const hero = await page
       .locator('img[data-hero]')
       .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
@@ -44,21 +35,21 @@ describe('layout in Chromium', () => {
   });
 
   it('logs the requested path on a 404 page, and nothing on other pages', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    await page.goto(`${server.url}/es/about/`);
-    const response = await page.goto(`${server.url}/es/no-existe/?ref=mail`);
+    await page.goto(`${site.url}/es/about/`);
+    const response = await page.goto(`${site.url}/es/no-existe/?ref=mail`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => warnings).toEqual(['Page not found: /es/no-existe/?ref=mail']);
     await page.context().close();
   });
 
   it('shows a visible focus ring on the skip link and takes the visitor to the main region', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
-    await page.goto(`${server.url}/en/about/`);
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/en/about/`);
     await page.keyboard.press('Tab');
     const skip = page.locator('.skip-link');
     await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
@@ -121,10 +112,10 @@ describe('regression: the top bar shifted the page when its script ran', () => {
     [1350, 940],
     [1440, 900],
   ])('lays out pages at %i×%i px without any layout shift', async (width, height) => {
-    const { page } = await openPage(browser, server.url, { width, height });
+    const { page } = await openPage(site.browser, site.url, { width, height });
     await recordShifts(page);
     for (const path of ['/ca/', '/es/legal/privacy-policy/', '/en/services/hearing-aids/']) {
-      await page.goto(server.url + path);
+      await page.goto(site.url + path);
       await settleLayout(page);
       const total = (await takeShifts(page)).reduce((sum, value) => sum + value, 0);
       expect(total, `${path} at ${width}px`).toBeLessThan(0.01);
@@ -135,9 +126,9 @@ describe('regression: the top bar shifted the page when its script ran', () => {
 
 describe('regression: grids of five cards left a hole three to a row (issue 27)', () => {
   it.each([1280, 800])('fills every row of each card grid at %i px, the last one too', async (width) => {
-    const { page } = await openPage(browser, server.url, { width, height: 900 });
+    const { page } = await openPage(site.browser, site.url, { width, height: 900 });
     for (const path of ['/en/', '/ca/services/', '/es/']) {
-      await page.goto(server.url + path);
+      await page.goto(site.url + path);
       // For each grid, the rows whose cards leave part of its width empty: [grid, row, cards].
       const holes = await page.locator('.card-grid--balanced').evaluateAll((grids) =>
         grids.flatMap((grid, gridIndex) => {
@@ -187,7 +178,7 @@ describe('regression: the brand fonts were often missing on a first view (issue 
 
   /** A first view from an empty cache over an ordinary mobile connection: 40 ms, 10 Mbit/s down, 5 up. */
   async function firstView(language: string): Promise<string[]> {
-    const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
+    const { page } = await openPage(site.browser, site.url, { width: 412, height: 823 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -196,7 +187,7 @@ describe('regression: the brand fonts were often missing on a first view (issue 
       downloadThroughput: 10e6 / 8,
       uploadThroughput: 5e6 / 8,
     });
-    await page.goto(`${server.url}/${language}/`);
+    await page.goto(`${site.url}/${language}/`);
     await page.evaluate(() => document.fonts.ready);
     const faces = await facesDrawing(page, ['h1', '.hero__subtitle']);
     await page.context().close();
@@ -221,7 +212,7 @@ describe('regression: the brand fonts were often missing on a first view (issue 
   );
 
   it('keeps the fallback faces, and every line where it was, when the fonts come later than Chromium waits for them', async () => {
-    const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
+    const { page } = await openPage(site.browser, site.url, { width: 412, height: 823 });
     await recordShifts(page);
     // Past Chromium's allowance whatever the machine's load: the faces finish loading while the
     // page is on screen, which is when `swap` moved its lines (shifts of 0.013 to 0.033 here).
@@ -230,7 +221,7 @@ describe('regression: the brand fonts were often missing on a first view (issue 
       await route.continue();
     });
     for (const path of ['/ca/', '/es/services/', '/en/legal/privacy-policy/']) {
-      await page.goto(server.url + path);
+      await page.goto(site.url + path);
       await page.evaluate(() => document.fonts.ready);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       // The web fonts have come; a fallback face (a local one) loads only where it draws text.
@@ -256,9 +247,9 @@ describe('regression: headings lost their weight when the brand fonts did not co
   it.each(['/ca/', '/en/services/hearing-aids/'])(
     'draws the headings of %s in a bold installed face, and the text in a regular one, without the web fonts',
     async (path) => {
-      const { page } = await openPage(browser, server.url, { width: 412, height: 823 });
+      const { page } = await openPage(site.browser, site.url, { width: 412, height: 823 });
       await page.route('**/assets/fonts/**', (route) => route.abort());
-      await page.goto(server.url + path);
+      await page.goto(site.url + path);
       await page.evaluate(() => document.fonts.ready);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('DOM.enable');
@@ -297,8 +288,8 @@ describe('regression: links smaller than 24 × 24 px on phones (issue 40)', () =
   it.each(['/en/', '/ca/services/hearing-aids/'])(
     'gives the credit asterisk and the footer’s social links a 24 × 24 px target at 375 px on %s',
     async (path) => {
-      const { page } = await openPage(browser, server.url, { width: 375, height: 740 });
-      await page.goto(server.url + path);
+      const { page } = await openPage(site.browser, site.url, { width: 375, height: 740 });
+      await page.goto(site.url + path);
       expect(await page.locator('.credit-marker').count()).toBeGreaterThan(0);
       expect(await smallTargets(page, '.credit-marker, .footer__social a')).toEqual([]);
       await page.context().close();
@@ -310,8 +301,8 @@ describe('regression: the map preview’s text ran out of its box on phones (iss
   it.each(['ca', 'es', 'en'])(
     'keeps the map preview’s text inside it, clear of the address, at 320 px in %s',
     async (locale) => {
-      const { page } = await openPage(browser, server.url, { width: 320, height: 640 });
-      await page.goto(`${server.url}/${locale}/#contact`);
+      const { page } = await openPage(site.browser, site.url, { width: 320, height: 640 });
+      await page.goto(`${site.url}/${locale}/#contact`);
       await islandsReady(page);
       const boxes = await page.evaluate(() => {
         const box = (element: Element) => {
@@ -341,8 +332,8 @@ describe('regression: the map preview’s text ran out of its box on phones (iss
 
 describe('regression: the FAQ was 4,700 px of text on a phone, its answers not linkable (issue 40)', () => {
   it('shows the questions closed, opens one on a click or a key, and opens the one a link names', async () => {
-    const { page, errors } = await openPage(browser, server.url, { width: 375, height: 740 });
-    await page.goto(`${server.url}/en/faq/`);
+    const { page, errors } = await openPage(site.browser, site.url, { width: 375, height: 740 });
+    await page.goto(`${site.url}/en/faq/`);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000);
     const first = page.locator('.prose details').first();
     const answer = first.locator(':scope > p').first();
@@ -353,7 +344,7 @@ describe('regression: the FAQ was 4,700 px of text on a phone, its answers not l
     await page.keyboard.press('Enter');
     expect(await answer.isVisible()).toBe(false);
     const id = await page.locator('.prose details').nth(5).getAttribute('id');
-    await page.goto(`${server.url}/en/faq/#${id}`);
+    await page.goto(`${site.url}/en/faq/#${id}`);
     const linked = page.locator(`[id="${id}"]`);
     await expect.poll(() => linked.evaluate((element: HTMLDetailsElement) => element.open)).toBe(true);
     expect(await linked.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(740);
@@ -373,11 +364,11 @@ describe('regression: the home page was ten sections of cards at one volume, 11,
     async (language) => {
       const heights: number[] = [];
       for (const width of [375, 1440]) {
-        const { page } = await openPage(browser, server.url, { width, height: 900 });
+        const { page } = await openPage(site.browser, site.url, { width, height: 900 });
         // The design's height is the height in its own faces: a view that missed them keeps the
         // fallback (font-display: optional, about 1.5 % taller); a later one has them cached. On a
         // loaded machine one reload may still miss the window, so up to five are made.
-        await page.goto(`${server.url}/${language}/`);
+        await page.goto(`${site.url}/${language}/`);
         for (let view = 0; view < 5; view++) {
           await page.evaluate(() => document.fonts.ready);
           await page.reload();

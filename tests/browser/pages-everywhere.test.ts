@@ -1,13 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { islandsReady, launchBrowser, openPage, visitInTabs } from '../helpers/browser.ts';
-import { serveSite } from '../helpers/server.ts';
-import { buildInMemory } from '../helpers/site.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { islandsReady, openPage, visitInTabs } from '../helpers/browser.ts';
+import { useServedSite } from '../helpers/fixture.ts';
 
 /** Tabs at once, so one page's waits on the server and the browser overlap another's work. */
 const TABS = 3;
-let browser: Browser;
-let server: Awaited<ReturnType<typeof serveSite>>;
+const site = useServedSite();
 /**
  * Every page of the site: a page's own content (a table, a long word, a link, an image) can
  * break what its template alone does not.
@@ -15,23 +13,16 @@ let server: Awaited<ReturnType<typeof serveSite>>;
 let urls: string[];
 /** The 404 pages' own addresses, which answer 404 as any missing page (docs/behaviour.md#404-pages). */
 let notFoundUrls: Set<string>;
-beforeAll(async () => {
-  const site = await buildInMemory();
-  urls = site.site.routes.map((route) => route.url);
-  notFoundUrls = new Set(site.site.routes.filter((route) => route.template === 'not-found').map((route) => route.url));
-  server = await serveSite(site.files);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(() => {
+  urls = site.routes.map((route) => route.url);
+  notFoundUrls = new Set(site.routes.filter((route) => route.template === 'not-found').map((route) => route.url));
 });
 
 describe('every page', () => {
   it('reads and navigates without JavaScript', async () => {
-    const { page } = await openPage(browser, server.url, { width: 375, height: 800 }, { javaScriptEnabled: false });
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 800 }, { javaScriptEnabled: false });
     await visitInTabs(page, TABS, urls, async (tab, url) => {
-      await tab.goto(server.url + url);
+      await tab.goto(site.url + url);
       expect(await tab.locator('main h1').isVisible(), url).toBe(true);
       expect((await tab.locator('main').innerText()).length, url).toBeGreaterThan(40);
       expect(await tab.locator('.topbar__nav li a').count(), url).toBe(6);
@@ -44,7 +35,7 @@ describe('every page', () => {
         url,
       ).toBe(true);
     });
-    await page.goto(`${server.url}/en/`);
+    await page.goto(`${site.url}/en/`);
     await page.locator('.topbar__nav a', { hasText: 'About' }).click();
     await page.waitForURL('**/en/about/');
     await page.locator('footer a', { hasText: 'Hearing aids' }).click();
@@ -54,7 +45,7 @@ describe('every page', () => {
 
   it('runs its scripts without a console error or an uncaught exception', async () => {
     // Its own listeners, on every tab (openPage's on the first one would report the 404 pages' status).
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     const errors: string[] = [];
     const listen = (tab: Page) => {
       tab.on('pageerror', (error) => errors.push(error.message));
@@ -76,7 +67,7 @@ describe('every page', () => {
       TABS,
       urls,
       async (tab, url) => {
-        await tab.goto(server.url + url);
+        await tab.goto(site.url + url);
         await islandsReady(tab);
         // The islands that mount on sight (the carousel) are brought into view one by one, and
         // each mounts and runs.
@@ -93,13 +84,13 @@ describe('every page', () => {
   }, 600_000);
 
   it('loads only the loader and the islands a page places; the carousel only once it comes near', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
     const scripts: string[] = [];
     page.on(
       'request',
       (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)),
     );
-    await page.goto(`${server.url}/ca/legal/privacy-policy/`);
+    await page.goto(`${site.url}/ca/legal/privacy-policy/`);
     await page.waitForLoadState('networkidle');
     // The loader carries the widgets pages mount at once; the manifest names the page's others.
     const manifest = JSON.parse((await page.locator('#island-manifest').textContent())!) as Record<string, string>;
@@ -115,7 +106,7 @@ describe('every page', () => {
       'loader',
     ]);
     scripts.length = 0;
-    await page.goto(`${server.url}/ca/`);
+    await page.goto(`${site.url}/ca/`);
     await page.waitForLoadState('networkidle');
     expect(scripts.some((url) => url.includes('/assets/carousel.'))).toBe(false);
     await page.locator('#brands').scrollIntoViewIfNeeded();
@@ -124,7 +115,7 @@ describe('every page', () => {
   });
 
   it('mounts each island it loads at once in a task of its own: together they made one long task', async () => {
-    const { page } = await openPage(browser, server.url, { width: 375, height: 800 });
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 800 });
     // A MutationObserver hears of mutations at the end of the task that made them: islands marked
     // hydrated in one report mounted in one task.
     await page.addInitScript(() => {
@@ -134,7 +125,7 @@ describe('every page', () => {
         reports.push(records.map((record) => (record.target as HTMLElement).dataset.island!)),
       ).observe(document, { subtree: true, attributeFilter: ['data-hydrated'] });
     });
-    await page.goto(`${server.url}/es/`);
+    await page.goto(`${site.url}/es/`);
     await islandsReady(page);
     const atOnce = await page
       .locator('[data-island][data-load="load"]')
@@ -153,7 +144,7 @@ describe('every page', () => {
   });
 
   it('runs none of its code in the task of the window’s load event, where Blink lays the whole page out', async () => {
-    const { page } = await openPage(browser, server.url, { width: 375, height: 800 });
+    const { page } = await openPage(site.browser, site.url, { width: 375, height: 800 });
     // Lighthouse's simulation makes a task wait for every script that runs code in it: a listener
     // for DOMContentLoaded or load tied the page's first full layout to the loader's download and
     // counted it as blocking time. The site's scripts are the ones served from /assets/.
@@ -172,7 +163,7 @@ describe('every page', () => {
         },
       });
     });
-    await page.goto(`${server.url}/es/`);
+    await page.goto(`${site.url}/es/`);
     await islandsReady(page);
     expect(
       await page.evaluate(() => (window as unknown as { pageEventListeners: string[] }).pageEventListeners),
@@ -181,8 +172,8 @@ describe('every page', () => {
   });
 
   it('asks the browser to prefetch same-site pages on hover, but no page that opens in a new tab', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
-    await page.goto(`${server.url}/en/`);
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/en/`);
     expect(await page.evaluate(() => HTMLScriptElement.supports('speculationrules'))).toBe(true);
     const rules = JSON.parse((await page.locator('script[type=speculationrules]').textContent())!) as unknown;
     expect(rules).toEqual({
@@ -199,8 +190,8 @@ describe('every page', () => {
 
 describe('scroll reveal and lazy images', () => {
   it('reveals cards as they come into view, once, and leaves those on screen at load as they are', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 1300 });
-    await page.goto(`${server.url}/es/`);
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 1300 });
+    await page.goto(`${site.url}/es/`);
     const lastService = page.locator('#audiology .service-card').last();
     const firstProduct = page.locator('.product-card').first();
     await expect.poll(() => lastService.evaluate((card) => card.classList.contains('reveal'))).toBe(true);
@@ -232,8 +223,8 @@ describe('scroll reveal and lazy images', () => {
   });
 
   it('reveals the cards a jump carried past (End, a link to the footer), which never came into view', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
-    await page.goto(`${server.url}/ca/`);
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/ca/`);
     await islandsReady(page);
     const waiting = () => page.locator('[data-reveal].reveal:not(.is-revealed)').count();
     // The cards below the screen are hidden once the first frame has placed them.
@@ -250,8 +241,8 @@ describe('scroll reveal and lazy images', () => {
   });
 
   it('never hides content when reduced motion is asked for', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 }, { reducedMotion: 'reduce' });
-    await page.goto(`${server.url}/en/`);
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 }, { reducedMotion: 'reduce' });
+    await page.goto(`${site.url}/en/`);
     await islandsReady(page);
     expect(
       await page
@@ -264,8 +255,8 @@ describe('scroll reveal and lazy images', () => {
   });
 
   it('loads a lazy image once it is within 200 px of the viewport', async () => {
-    const { page } = await openPage(browser, server.url, { width: 1280, height: 800 });
-    await page.goto(`${server.url}/ca/`);
+    const { page } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    await page.goto(`${site.url}/ca/`);
     await page.waitForLoadState('networkidle');
     const image = page.locator('.brand-slide img').first();
     expect(await image.evaluate((element) => (element as HTMLImageElement).loading)).toBe('lazy');
@@ -286,17 +277,17 @@ describe('scroll reveal and lazy images', () => {
 
 describe('Content-Security-Policy', () => {
   it('is sent with every page, and a script it does not list would be refused and reported', async () => {
-    const { page, errors } = await openPage(browser, server.url, { width: 1280, height: 800 });
-    const response = await page.goto(`${server.url}/ca/`);
+    const { page, errors } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+    const response = await page.goto(`${site.url}/ca/`);
     expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
-    await page.route(`${server.url}/es/about/`, async (route) => {
+    await page.route(`${site.url}/es/about/`, async (route) => {
       const original = await route.fetch();
       await route.fulfill({
         response: original,
         body: (await original.text()).replace('</head>', '<script>window.injected = true</script></head>'),
       });
     });
-    await page.goto(`${server.url}/es/about/`);
+    await page.goto(`${site.url}/es/about/`);
     expect(await page.evaluate(() => 'injected' in window)).toBe(false);
     expect(errors.some((error) => error.startsWith('CSP violation: script-src'))).toBe(true);
     await page.context().close();

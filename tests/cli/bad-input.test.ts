@@ -1,7 +1,8 @@
 import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWithReport, copyProject, hashTree, runCli } from '../helpers/cli.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildScratchProject } from '../helpers/built-project.ts';
+import { buildWithReport, hashTree, runCli } from '../helpers/cli.ts';
 
 /** A broken edit of the content and what the error must name. */
 interface BadInput {
@@ -345,17 +346,7 @@ const cases: BadInput[] = [
   },
 ];
 
-let project: string;
-let distHash: string;
-beforeAll(async () => {
-  project = await copyProject();
-  const first = await runCli(['build', '--quiet'], { cwd: project, env: { SOURCE_DATE_EPOCH: '1763683200' } });
-  expect(first.code, first.stderr).toBe(0);
-  distHash = await hashTree(join(project, 'dist'));
-});
-afterAll(async () => {
-  await rm(project, { recursive: true, force: true });
-});
+const { project, distHash } = await buildScratchProject();
 
 describe('bad input', () => {
   it.each(cases)(

@@ -1,8 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildScratchProject } from '../helpers/built-project.ts';
+import { copyGenerator, hashTree, runCli } from '../helpers/cli.ts';
 
 /**
  * Every error about a content file names the line and column of the file as saved, counted
@@ -11,18 +12,7 @@ import { copyGenerator, copyProject, hashTree, runCli } from '../helpers/cli.ts'
  * listed, checks that dist/ is untouched, and puts the file back.
  */
 
-let project: string;
-let distHash: string;
-
-beforeAll(async () => {
-  project = await copyProject();
-  const first = await runCli(['build', '--quiet'], { cwd: project, env: { SOURCE_DATE_EPOCH: '1763683200' } });
-  expect(first.code, first.stderr).toBe(0);
-  distHash = await hashTree(join(project, 'dist'));
-});
-afterAll(async () => {
-  await rm(project, { recursive: true, force: true });
-});
+const { project, distHash } = await buildScratchProject();
 
 /** A file of the scratch project, as bytes and as text. */
 const read = async (file: string) => {

@@ -86,6 +86,20 @@ export function storedConsent(
 }
 
 /**
+ * Gives every document `page` loads from now on `consent` (from `storedConsent`) as its stored
+ * cookie choice, as a returning visitor's browser holds it: call it before `goto`.
+ */
+export async function rememberConsent(page: Page, consent: string): Promise<void> {
+  await page.addInitScript((value) => {
+    try {
+      localStorage.setItem('cookieConsent', value);
+    } catch {
+      /* frames of other origins have no storage to give */
+    }
+  }, consent);
+}
+
+/**
  * Takes `items` from one queue in `tabs` tabs of `first`'s context at once: the waits on the
  * server and the browser overlap, which is what makes the every-page loops affordable on two
  * cores. `listen` gives each new tab the listeners `first` has.

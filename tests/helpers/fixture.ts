@@ -9,11 +9,17 @@ import { copyProject } from './cli.ts';
 import { serveSite } from './server.ts';
 import { buildInMemory } from './site.ts';
 
-/** A built site served on 127.0.0.1, its routes and a browser, for one test file; closed after it. */
+/**
+ * A built site served on 127.0.0.1, its routes, files and a browser, for one test file; closed
+ * after it. Its fields are set in a `beforeAll`, which runs before the hooks a file adds after
+ * calling this, so those can read them.
+ */
 export function useServedSite(contentDir?: string): {
   readonly url: string;
   readonly browser: Browser;
   readonly routes: readonly Route[];
+  /** The built site's files by path, as served. */
+  readonly files: ReadonlyMap<string, Buffer>;
   /** The version of the site's cookie list, which a stored consent choice must carry. */
   readonly consentVersion: string;
 } {
@@ -21,6 +27,7 @@ export function useServedSite(contentDir?: string): {
     url: string;
     browser: Browser;
     routes: readonly Route[];
+    files: ReadonlyMap<string, Buffer>;
     consentVersion: string;
     close?: () => Promise<void>;
   };
@@ -29,6 +36,7 @@ export function useServedSite(contentDir?: string): {
     const server = await serveSite(site.files);
     state.url = server.url;
     state.routes = site.site.routes;
+    state.files = site.files;
     state.consentVersion = consentVersion(site.site.content.collections.storage, site.site.content.settings);
     state.close = server.close;
     state.browser = await launchBrowser();
