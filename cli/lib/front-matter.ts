@@ -1,5 +1,6 @@
 import matter from 'gray-matter';
 import { BuildError } from '../errors.ts';
+import { codeFrameIn } from './code-frame.ts';
 import { parseYaml, type YamlSource } from './yaml-lines.ts';
 
 /** A markdown file split into its front matter (with positions) and its body. */
@@ -40,8 +41,19 @@ export function parseMarkdownFile(text: string, file: string): MarkdownSource {
   // The fence's three characters become blanks, so every offset in the YAML is the same offset
   // in the file, and lines and columns are the file's. The newline before the closing fence
   // ends the last line: without it, a Windows line end leaves a lone \r after the last value.
-  const frontMatter = parseYaml(`   ${split.matter}\n`, file, 0, 'InvalidFrontmatter');
+  const frontMatter = parseFrontMatter(`   ${split.matter}\n`, text, file);
   const bodyStart = text.length - split.content.length;
   const bodyLine = text.slice(0, bodyStart).split('\n').length;
   return { frontMatter, body: split.content, bodyLine };
+}
+
+/** The front matter parsed; a syntax error's code frame shows the file's own lines, its fences included. */
+function parseFrontMatter(yaml: string, text: string, file: string) {
+  try {
+    return parseYaml(yaml, file, 0, 'InvalidFrontmatter');
+  } catch (error) {
+    if (!(error instanceof BuildError) || error.line === undefined || error.col === undefined) throw error;
+    const { code, message, line, col, cause } = error;
+    throw new BuildError(code, message, { file, line, col, frame: codeFrameIn(text, line, col), cause });
+  }
 }

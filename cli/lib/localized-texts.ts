@@ -1,5 +1,6 @@
 import { BuildError } from '../errors.ts';
 import type { Locale } from '../types.ts';
+import { describeField } from './field-names.ts';
 import type { YamlSource } from './yaml-lines.ts';
 
 /** A text per language as collections write it: an object whose keys are all language codes. */
@@ -23,7 +24,7 @@ export function checkLocalizedTexts(
   const [fallback] = languages;
   const visit = (value: unknown, path: readonly PropertyKey[]) => {
     if (isLocalized(value)) {
-      const field = `"${path.map(String).join('.')}"`;
+      const field = describeField(path, source.data);
       for (const key of Object.keys(value).filter((code) => !languages.includes(code))) {
         const where = { file, ...source.positionOf([...path, key]) };
         const message = `${field} has a text in "${key}", which is not a language of the site (${languages.join(', ')})`;

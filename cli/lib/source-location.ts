@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapping, type SourceMapPayload } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { codeFrameIn } from './code-frame.ts';
 
 /** A place in one of the generator's own source files: its path from the generator's folder, line and column from 1. */
 export interface SourceLocation {
@@ -109,30 +110,19 @@ export function generatorFramesIn(stack: string | undefined, folder: string): So
 }
 
 /**
- * The lines around a place in a file of the generator, as Vite and Babel show them: two above,
- * the line with a `>` and a caret under its column, one below. Empty when the file cannot be read.
+ * The lines around a place in a file of the generator (`codeFrameIn`): two above, the line
+ * marked with a caret under its column, one below. Empty when the file cannot be read.
  */
 export function codeFrameOf({ file, line, col }: SourceLocation): string {
   const root = generatorFolderInFrames();
   if (root === null) return '';
-  let lines: string[];
+  let text: string;
   try {
-    lines = readFileSync(join(root, file), 'utf8').split(/\r?\n/);
+    text = readFileSync(join(root, file), 'utf8');
   } catch {
     return '';
   }
-  if (line > lines.length) return '';
-  const first = Math.max(1, line - 2);
-  const last = Math.min(lines.length, line + 1);
-  const width = String(last).length;
-  const rows: string[] = [];
-  for (let number = first; number <= last; number++) {
-    const gutter = `${number === line ? '>' : ' '} ${String(number).padStart(width)} |`;
-    rows.push(`${gutter} ${lines[number - 1]}`.trimEnd());
-    if (number === line) {
-      const indent = [...(lines[number - 1] ?? '').slice(0, col - 1)].map((char) => (char === '\t' ? '\t' : ' '));
-      rows.push(`  ${' '.repeat(width)} | ${indent.join('')}^`);
-    }
-  }
-  return rows.join('\n');
+  // Stack frames count columns in UTF-16 units; the frame counts characters.
+  const lineText = text.split(/\r?\n/)[line - 1] ?? '';
+  return codeFrameIn(text, line, [...lineText.slice(0, col - 1)].length + 1);
 }

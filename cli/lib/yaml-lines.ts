@@ -1,5 +1,6 @@
 import {
   isCollection,
+  isMap,
   isPair,
   isScalar,
   isSeq,
@@ -12,6 +13,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { BuildError, type ErrorCode } from '../errors.ts';
+import { codeFrameIn } from './code-frame.ts';
 import { positionsIn } from './text-position.ts';
 import { quickYamlData } from './yaml-core.ts';
 
@@ -25,6 +27,8 @@ export interface YamlSource {
   readonly examplePaths: readonly string[];
   /** Line and column of the value at `path` (or of the nearest parent that exists). */
   positionOf(path: readonly PropertyKey[]): { line: number; col: number };
+  /** Line and column of the key that names the value at `path` (`positionOf` when no key names it). */
+  keyPositionOf(path: readonly PropertyKey[]): { line: number; col: number };
 }
 
 /**
@@ -33,16 +37,19 @@ export interface YamlSource {
  * the yaml package only when a position is asked for; a text js-yaml refuses, by the yaml
  * package at once, whose errors say where to fix them. `lineOffset`
  * shifts reported lines, for YAML that starts below the first line of its file. Throws a
- * BuildError at the first syntax error, placed where a person fixes it (see `whereToFix`).
+ * BuildError at the first syntax error, placed where a person fixes it (see `whereToFix`),
+ * with the lines around it.
  */
 export function parseYaml(text: string, file: string, lineOffset = 0, code: ErrorCode = 'InvalidYaml'): YamlSource {
   const quick = quickYamlData(text);
   if (!quick) return parseYamlDocument(text, file, lineOffset, code);
   let exact: YamlSource | undefined;
+  const exactSource = () => (exact ??= parseYamlDocument(text, file, lineOffset, code));
   return {
     data: quick.data,
     examplePaths: [],
-    positionOf: (path) => (exact ??= parseYamlDocument(text, file, lineOffset, code)).positionOf(path),
+    positionOf: (path) => exactSource().positionOf(path),
+    keyPositionOf: (path) => exactSource().keyPositionOf(path),
   };
 }
 
@@ -52,17 +59,28 @@ function parseYamlDocument(text: string, file: string, lineOffset: number, code:
   const [first] = doc.errors;
   if (first) {
     const { offset, message } = whereToFix(first, text);
-    const pos = positionAt(offset);
-    throw new BuildError(code, message, { file, line: pos.line + lineOffset, col: pos.col, cause: first });
+    const { line, col } = positionAt(offset);
+    const frame = codeFrameIn(text, line, col, lineOffset + 1);
+    throw new BuildError(code, message, { file, line: line + lineOffset, col, frame, cause: first });
   }
   const examplePaths = resolveExampleTags(doc);
+  const place = (offset: number) => {
+    const pos = positionAt(offset);
+    return { line: pos.line + lineOffset, col: pos.col };
+  };
+  const positionOf = (path: readonly PropertyKey[]) => place(nearestNode(doc, path)?.range?.[0] ?? 0);
   return {
     data: doc.toJS(),
     examplePaths,
-    positionOf(path) {
-      const node = nearestNode(doc, path);
-      const pos = positionAt(node?.range?.[0] ?? 0);
-      return { line: pos.line + lineOffset, col: pos.col };
+    positionOf,
+    keyPositionOf(path) {
+      const parent = path.length > 0 ? doc.getIn(path.slice(0, -1) as unknown[], true) : undefined;
+      const name = String(path.at(-1));
+      const pair = isMap(parent)
+        ? parent.items.find((item) => isScalar(item.key) && String(item.key.value) === name)
+        : undefined;
+      const key = isScalar(pair?.key) ? pair.key.range : undefined;
+      return key ? place(key[0]) : positionOf(path);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { BuildError } from '../errors.ts';
+import { describeField } from '../lib/field-names.ts';
 import { parseMarkdownFile } from '../lib/front-matter.ts';
 import { imageProblem } from '../lib/image-format.ts';
 import { nearestNames } from '../lib/nearest-names.ts';
@@ -14,6 +15,8 @@ interface AssetReference {
   /** The content file, and the field's path in its YAML. */
   readonly source: SourceFile;
   readonly path: readonly (string | number)[];
+  /** The field as a message names it: `"image.src"`, `entry "eyeglasses": "image"`. */
+  readonly field: string;
   /** Whether a photo of content/images/ may stand there: the template makes it a responsive <picture>. */
   readonly allowsPhoto: boolean;
 }
@@ -54,14 +57,17 @@ export function checkAssetReferences(
   for (const page of pages) {
     const source = byFile.get(page.file);
     if (page.image && source)
-      references.push({ src: page.image.src, source, path: ['image', 'src'], allowsPhoto: true });
+      references.push({ src: page.image.src, source, path: ['image', 'src'], field: '"image.src"', allowsPhoto: true });
   }
   for (const { file, collection, field, allowsPhoto } of COLLECTION_IMAGES) {
     const source = byPath.get(file);
     if (!source) continue;
-    (collections[collection] as readonly Record<string, unknown>[]).forEach((entry, index) => {
+    const entries = collections[collection] as readonly Record<string, unknown>[];
+    entries.forEach((entry, index) => {
       const src = entry[field];
-      if (typeof src === 'string') references.push({ src, source, path: [index, field], allowsPhoto });
+      const path = [index, field];
+      if (typeof src === 'string')
+        references.push({ src, source, path, field: describeField(path, entries), allowsPhoto });
     });
   }
   const publicFiles = new Map(sources.publicFiles.map((file) => [file.path, file]));
@@ -77,7 +83,7 @@ export function checkAssetReferences(
     const publicFile = publicFiles.get(path);
     const photo = reference.allowsPhoto && !publicFile ? photos.get(path) : undefined;
     const found = publicFile ?? photo;
-    const field = `"${reference.path.join('.')}"`;
+    const { field } = reference;
     const where = () => ({ file: reference.source.file, ...positionOf(reference) });
     if (!found) {
       const isPhoto = photos.has(path)

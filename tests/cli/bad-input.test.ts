@@ -26,7 +26,10 @@ const cases: BadInput[] = [
     name: 'malformed YAML',
     file: 'content/collections/brands.yaml',
     edit: replace('- id: 1\n', '- id: 1\n   broken: [\n'),
-    expected: ['content/collections/brands.yaml:', 'InvalidYaml'],
+    // At its line and column, the file's lines around it printed under it.
+    expected: [
+      /content\/collections\/brands\.yaml:\d+:\d+ InvalidYaml — .*\n(?: {4,}\d+ \|.*\n)* {2}> \d+ \|.*\n +\| +\^\n/,
+    ],
   },
   {
     name: 'malformed front matter',
@@ -50,7 +53,18 @@ const cases: BadInput[] = [
     name: 'a mistyped field',
     file: 'content/collections/products.yaml',
     edit: replace('price: 89', 'price: eighty-nine'),
-    expected: [/content\/collections\/products\.yaml:\d+:\d+/, '"0.price"'],
+    expected: [/content\/collections\/products\.yaml:\d+:\d+ InvalidField — entry "eyeglasses": "price" is invalid/],
+    absent: ['"0.price"'],
+  },
+  {
+    name: 'a mistyped field in an entry of a collection, named by its id rather than its place in the list',
+    file: 'content/collections/oticon-models.yaml',
+    edit: replace(
+      '- id: ruby\n  name: Oticon Ruby\n  kind: hearing-aid\n',
+      '- id: ruby\n  name: Oticon Ruby\n  kind: hearing aid\n',
+    ),
+    expected: [/content\/collections\/oticon-models\.yaml:\d+:9 InvalidField — entry "ruby": "kind" is invalid/],
+    absent: [/"\d+\.kind"/],
   },
   {
     name: 'a price typed by hand in a page’s text and in its description (issue 41)',
@@ -165,7 +179,8 @@ const cases: BadInput[] = [
     name: 'a rating outside 1–5',
     file: 'content/collections/reviews.yaml',
     edit: replace(/rating: \d/, 'rating: 7'),
-    expected: [/content\/collections\/reviews\.yaml:\d+/, '"0.rating"', 'from 1 to 5'],
+    expected: [/content\/collections\/reviews\.yaml:\d+:\d+ InvalidField — entry "review-1": "rating"/, 'from 1 to 5'],
+    absent: ['"0.rating"'],
   },
   {
     name: 'a duplicate id',

@@ -45,12 +45,13 @@ function replaceOnce(text: string, from: string, to: string): string {
 /**
  * Writes `edits` (file → new contents), builds, restores every file, and expects the build to
  * fail with exactly the problems `expected` lists (each the start of a printed problem line:
- * `file:line:col Code — message…`), in that order, leaving dist/ as it was.
+ * `file:line:col Code — message…`), in that order, leaving dist/ as it was. Returns what the
+ * build printed.
  */
 async function expectProblems(
   edits: Record<string, string | Buffer | null>,
   expected: readonly (string | RegExp)[],
-): Promise<void> {
+): Promise<string> {
   const originals = new Map<string, Buffer | undefined>();
   for (const [file, contents] of Object.entries(edits)) {
     const path = join(project, file);
@@ -71,12 +72,37 @@ async function expectProblems(
     expect(result.stderr).toMatch(new RegExp(`^${expected.length} problems? found:`, 'm'));
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+    return result.stderr;
   } finally {
     for (const [path, original] of originals) {
       if (original === undefined) await rm(path, { force: true });
       else await writeFile(path, original);
     }
   }
+}
+
+/**
+ * Expects the printed problem that starts with `problem` to be followed by its code frame: the
+ * lines of `text` (the file as saved) from two above its line to one below, its line marked
+ * with `>` and a caret under its column, each with its number.
+ */
+function expectCodeFrame(stderr: string, problem: string, text: string): void {
+  const printed = stderr.split('\n');
+  const at = printed.findIndex((row) => row.startsWith(problem));
+  expect(at, stderr).toBeGreaterThanOrEqual(0);
+  const [line, col] = printed[at]!.split(' ')[0]!.split(':').slice(1).map(Number) as [number, number];
+  const frame = printed.slice(
+    at + 1,
+    printed.findIndex((row, index) => index > at && row.startsWith('  hint:')),
+  );
+  const lines = text.split('\n');
+  const numbers = [line - 2, line - 1, line, line + 1].filter((number) => number >= 1 && number <= lines.length);
+  const width = String(numbers.at(-1)).length;
+  const expected = numbers.flatMap((number) => {
+    const row = `  ${number === line ? '>' : ' '} ${String(number).padStart(width)} | ${lines[number - 1]}`.trimEnd();
+    return number === line ? [row, `    ${' '.repeat(width)} | ${' '.repeat(col - 1)}^`] : [row];
+  });
+  expect(frame, stderr).toEqual(expected);
 }
 
 describe('error positions', () => {
@@ -95,9 +121,8 @@ describe('error positions', () => {
 
     // A YAML syntax error on line 7: a bracket never closed, at the bracket.
     const bracket = replaceOnce(text, 'width: 800,', 'width: [800,');
-    await expectProblems({ [file]: bracket }, [
-      `${file}:${positionOf(bracket, offsetOf(bracket, '\\[800'))} InvalidFrontmatter — the [ opened here has no ]`,
-    ]);
+    const bracketAt = `${file}:${positionOf(bracket, offsetOf(bracket, '\\[800'))} InvalidFrontmatter — the [ opened here has no ]`;
+    expectCodeFrame(await expectProblems({ [file]: bracket }, [bracketAt]), bracketAt, bracket);
 
     // A value holding ": " unquoted, at the value.
     const colon = text.replace(/^label: "(.*)"$/m, 'label: $1: x');
@@ -105,11 +130,12 @@ describe('error positions', () => {
       `${file}:${positionOf(colon, offsetOf(colon, /(?<=^label: )/m))} InvalidFrontmatter — a value that holds ": " must be in quotes`,
     ]);
 
-    // A quote never closed, at the opening quote, not at the end of the front matter.
+    // A quote never closed, at the opening quote, not at the end of the front matter; the code
+    // frame shows the file's own lines, the opening fence above the title included.
     const quote = text.replace(/^(title: "[^"\n]*)"$/m, '$1');
-    await expectProblems({ [file]: quote }, [
-      `${file}:${positionOf(quote, offsetOf(quote, /(?<=^title: )"/m))} InvalidFrontmatter — Missing closing "quote`,
-    ]);
+    const quoteAt = `${file}:${positionOf(quote, offsetOf(quote, /(?<=^title: )"/m))} InvalidFrontmatter — Missing closing "quote`;
+    expectCodeFrame(await expectProblems({ [file]: quote }, [quoteAt]), quoteAt, quote);
+    expect(quoteAt).toContain(`${file}:2:`);
   });
 
   it('places YAML syntax errors on the line a person fixes', async () => {
@@ -117,10 +143,10 @@ describe('error positions', () => {
     const { text } = await read(file);
 
     // A key indented deeper than its neighbours: the line of that key, at its first character.
+    // Each with the lines of the file around it, a caret under the column.
     const deeper = replaceOnce(text, '\n  taxId:', '\n    taxId:');
-    await expectProblems({ [file]: deeper }, [
-      `${file}:${positionOf(deeper, offsetOf(deeper, 'taxId:'))} InvalidYaml — this line is read as going on from the line above`,
-    ]);
+    const deeperAt = `${file}:${positionOf(deeper, offsetOf(deeper, 'taxId:'))} InvalidYaml — this line is read as going on from the line above`;
+    expectCodeFrame(await expectProblems({ [file]: deeper }, [deeperAt]), deeperAt, deeper);
 
     // A key indented less than its neighbours: its first character, not column 1.
     const shallower = replaceOnce(text, '\n  taxId:', '\n taxId:');
@@ -132,8 +158,35 @@ describe('error positions', () => {
     // error is reported: without the site's languages nothing else can be checked.
     const quote = text.replace(/^( {2}authorisation: !example "[^"\n]*)"$/m, '$1');
     expect(quote).not.toBe(text);
-    await expectProblems({ [file]: quote }, [
-      `${file}:${positionOf(quote, offsetOf(quote, /(?<=authorisation: !example )"/))} InvalidYaml — Missing closing "quote`,
+    const quoteAt = `${file}:${positionOf(quote, offsetOf(quote, /(?<=authorisation: !example )"/))} InvalidYaml — Missing closing "quote`;
+    expectCodeFrame(await expectProblems({ [file]: quote }, [quoteAt]), quoteAt, quote);
+  });
+
+  it('places an unknown field at its own key, not at the entry or map it is in, with the allowed field nearest to its name', async () => {
+    // A collection entry's field, below the entry's first line, named by the entry's id.
+    const services = 'content/collections/services.yaml';
+    const servicesText = (await read(services)).text;
+    const onhome = servicesText.replace(/(\n- id: sunglasses\n(?: {2}.*\n)*?) {2}onHome:/, '$1  onhome:');
+    expect(onhome).not.toBe(servicesText);
+    const key = positionOf(onhome, offsetOf(onhome, 'onhome:'));
+    expect(key.split(':')[0]).not.toBe(positionOf(onhome, offsetOf(onhome, '- id: sunglasses')).split(':')[0]);
+    await expectProblems({ [services]: onhome }, [
+      `${services}:${key} InvalidField — entry "sunglasses": "onhome" is an unknown field; did you mean "onHome"?`,
+    ]);
+
+    // A front-matter key, and one in a map of the front matter that resembles no field: no guess.
+    const page = 'content/ca/about.md';
+    const pageText = (await read(page)).text;
+    const lable = replaceOnce(
+      replaceOnce(pageText, '\nlabel:', '\nlable:'),
+      'example: true }',
+      'example: true, captoin: "La botiga" }',
+    );
+    await expectProblems({ [page]: lable }, [
+      `${page}:${positionOf(lable, offsetOf(lable, 'lable:'))} InvalidFrontmatter — "lable" is an unknown field; did you mean "label"?`,
+      new RegExp(
+        `^${page}:${positionOf(lable, offsetOf(lable, 'captoin:'))} InvalidFrontmatter — "image\\.captoin" is an unknown field$`,
+      ),
     ]);
   });
 
@@ -177,21 +230,22 @@ describe('error positions', () => {
     const { text } = await read(file);
     const svg = 'public/images/products/sunglasses.svg';
     const where = positionOf(text, offsetOf(text, '/images/products/sunglasses\\.svg'));
-    const index = text.slice(0, text.indexOf('sunglasses.svg')).split(/^- /m).length - 2;
+    // The product by its id, as an editor finds it, not by its index.
+    const field = 'entry "sunglasses": "image"';
 
     const missing = replaceOnce(text, '/images/products/sunglasses.svg', '/images/products/nope.svg');
     await expectProblems({ [file]: missing }, [
-      `${file}:${where} BrokenLink — "${index}.image" names the image /images/products/nope.svg, but public/images/products/nope.svg does not exist`,
+      `${file}:${where} BrokenLink — ${field} names the image /images/products/nope.svg, but public/images/products/nope.svg does not exist`,
     ]);
 
     await expectProblems({ [svg]: '<html><body>Not found</body></html>\n' }, [
-      `${file}:${where} BundleError — "${index}.image" names the image /images/products/sunglasses.svg, which cannot be read: ${svg}: the file's root element is <html>, not <svg>`,
+      `${file}:${where} BundleError — ${field} names the image /images/products/sunglasses.svg, which cannot be read: ${svg}: the file's root element is <html>, not <svg>`,
     ]);
 
     const drawing = (await read(svg)).text;
     await expectProblems({ [svg]: drawing.slice(0, Math.floor(drawing.length / 2)) }, [
       new RegExp(
-        `^${file}:${where} BundleError — "${index}\\.image" names the image /images/products/sunglasses\\.svg, which cannot be read: ${svg}: the SVG image is not well-formed XML`,
+        `^${file}:${where} BundleError — ${field} names the image /images/products/sunglasses\\.svg, which cannot be read: ${svg}: the SVG image is not well-formed XML`,
       ),
     ]);
 

@@ -9,6 +9,14 @@ describe('parseYaml', () => {
     expect(source.positionOf(['address', 'missing'])).toEqual({ line: 4, col: 3 });
   });
 
+  it('says where the key of a value stands, in block and flow maps, and where its map does for a key not there', () => {
+    const source = parseYaml('list:\n  - id: a\n    label:\n      ca: A\n  - { id: b, lable: B }\n', 'f.yaml');
+    expect(source.keyPositionOf(['list', 0, 'label'])).toEqual({ line: 3, col: 5 });
+    expect(source.positionOf(['list', 0, 'label'])).toEqual({ line: 4, col: 7 });
+    expect(source.keyPositionOf(['list', 1, 'lable'])).toEqual({ line: 5, col: 14 });
+    expect(source.keyPositionOf(['list', 1, 'missing'])).toEqual({ line: 5, col: 5 });
+  });
+
   it('keeps the plain types of values tagged !example and lists their paths', () => {
     const source = parseYaml(
       'a: !example 12\nb: !example "08005"\nc:\n  geo: !example { lat: 1.5 }\nlist:\n  - url: !example https://x.test\n',
@@ -30,6 +38,18 @@ describe('parseYaml', () => {
     expect(error.code).toBe('InvalidYaml');
     expect(error.file).toBe('broken.yaml');
     expect(error.line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives a syntax error the lines around it, numbered as in its file, a caret under its column', () => {
+    const error = (() => {
+      try {
+        parseYaml('a: 1\nb: 2\nc: "unclosed\nd: 4\ne: 5\n', 'broken.yaml', 1);
+      } catch (thrown) {
+        return thrown;
+      }
+    })() as BuildError;
+    expect([error.line, error.col]).toEqual([4, 4]);
+    expect(error.frame).toBe(['  2 | a: 1', '  3 | b: 2', '> 4 | c: "unclosed', '    |    ^', '  5 | d: 4'].join('\n'));
   });
 
   it('rejects a key written twice', () => {
