@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { creditMismatches } from './credit.ts';
 import { httpsUrlSchema, localeSchema, localizedSchema } from './common.ts';
+import { nginxServerSchema } from './nginx-server.ts';
 
 const dayCode = z.enum(['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su']).meta({
   description: 'A day of the week: mo, tu, we, th, fr, sa or su.',
@@ -258,6 +259,7 @@ export const settingsSchema = z
           'The hosts the site deploys to: nginx, apache, netlify, cloudflare-pages, vercel. The build writes the configuration (and, for Netlify and Cloudflare Pages, the upload folder) of these alone, and .br and .gz copies only when nginx or apache is listed. Left out, all five.',
         examples: [['cloudflare-pages'], ['nginx', 'netlify']],
       }),
+    nginx: nginxServerSchema,
     company: z
       .object({
         legalName: z

@@ -69,7 +69,7 @@ export function buildHostConfigs(
     if (host === 'apache') site.push({ path: '.htaccess', contents: htaccessFile(table) });
     if (host === 'vercel') site.push({ path: 'vercel.json', contents: vercelFile(table) });
     if (host === 'nginx')
-      folders.set(host, { own: [{ path: 'nginx.conf', contents: nginxFile(table) }], isUpload: false });
+      folders.set(host, { own: [{ path: 'nginx.conf', contents: nginxFile(table, settings.nginx) }], isUpload: false });
     if (host === 'netlify' || host === 'cloudflare-pages') {
       // Each reads files of the same names by its own rules (docs/behaviour.md#static-hosts).
       const [redirects, headers] =

@@ -536,4 +536,27 @@ describe('bad input', () => {
     expect(result.stderr).toMatch(/OutputError/);
     expect(await hashTree(join(project, 'dist'))).toBe(distHash);
   });
+
+  it('fails on an nginx port and folder that would break its configuration, at their lines in site.yaml', async () => {
+    const path = join(project, 'content/site.yaml');
+    const original = await readFile(path, 'utf8');
+    const server = 'nginx:\n  listen: 80; deny all\n  root: "/srv/site; }"\n';
+    const edited = original.replace(/^hosts: .*\n/m, `$&${server}`);
+    expect(edited).not.toBe(original);
+    const line = edited.split('\n').indexOf('nginx:') + 1;
+    await writeFile(path, edited);
+    try {
+      const result = await runCli(['build'], { cwd: project });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `content/site.yaml:${line + 1}:11 InvalidField — "nginx.listen" must be a port from 1 to 65535, or an address and a port such as 127.0.0.1:8080`,
+      );
+      expect(result.stderr).toContain(
+        `content/site.yaml:${line + 2}:9 InvalidField — "nginx.root" must be the absolute path of a folder below /, such as /srv/site/dist, without spaces, quotes, semicolons, braces, $, # or backslashes`,
+      );
+      expect(await hashTree(join(project, 'dist'))).toBe(distHash);
+    } finally {
+      await writeFile(path, original);
+    }
+  });
 });

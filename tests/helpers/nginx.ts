@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, serverProcess } from './ports.ts';
+import { serverProcess } from './ports.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /**
@@ -14,22 +14,19 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BROTLI_MODULE = process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /**
- * Runs nginx in the foreground with the configuration the build generated (`confFile`), its
- * root pointed at `distDir`, listening on 127.0.0.1 only, with the Brotli module loaded as a
- * Debian install loads it. Returns its address and a stop function (by pid).
+ * Runs nginx in the foreground with the configuration the build generated (`confFile`), as it
+ * is: its `listen` and `root` come from the site's settings (`nginx` in content/site.yaml),
+ * which must listen on 127.0.0.1 only. Loads the Brotli module as a Debian install loads it.
+ * Returns its address and a stop function (by pid).
  */
-export async function startNginx(
-  distDir: string,
-  confFile = join(distDir, '..', 'dist-hosts/nginx/nginx.conf'),
-): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startNginx(confFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
   if (!existsSync(BROTLI_MODULE))
     throw new Error(`${BROTLI_MODULE} is missing: apt-get install libnginx-mod-http-brotli-static (.ci/run does)`);
+  const server = await readFile(confFile, 'utf8');
+  const listen = /^ {2}listen 127\.0\.0\.1:(\d+);$/m.exec(server);
+  if (!listen) throw new Error(`${confFile} does not listen on 127.0.0.1: set nginx.listen in content/site.yaml`);
   const prefix = await mkdtemp(join(tmpdir(), 'sitegen-nginx-'));
   await mkdir(join(prefix, 'logs'));
-  const port = await freePort();
-  const server = (await readFile(confFile, 'utf8'))
-    .replace(/^ {2}root .*;$/m, `  root ${distDir};`)
-    .replace(/^ {2}listen 80;$/m, `  listen 127.0.0.1:${port};`);
   // As root, nginx would run its workers as nobody, who cannot enter the private temporary folders.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   await writeFile(
@@ -55,5 +52,5 @@ ${server}
   const child = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  return serverProcess(child, port, 'nginx', 'SIGQUIT', prefix);
+  return serverProcess(child, Number(listen[1]), 'nginx', 'SIGQUIT', prefix);
 }

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APACHE_SERVER_LINES } from '../../cli/hosts/apache.ts';
+import { copyProject } from '../helpers/cli.ts';
 import { apacheServerLines } from '../helpers/readme.ts';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
@@ -141,5 +144,38 @@ describe('host configurations', () => {
     for (const folder of [site.hostFiles.netlify, site.hostFiles['cloudflare-pages']])
       expect([...folder.keys()].sort()).toEqual([...site_, '_headers', '_redirects'].sort());
     expect([...site.hostFiles.nginx.keys()]).toEqual(['nginx.conf']);
+  });
+});
+
+/** Whether a line of nginx's configuration is the server's `listen` or `root`. */
+const isWhereLine = (line: string) => /^ {2}(?:listen|root) /.test(line);
+const whereLinesOf = (file: string) => file.split('\n').filter(isWhereLine);
+
+describe('the nginx server', () => {
+  let project: string;
+  let configured: string;
+  beforeAll(async () => {
+    project = await copyProject();
+    const settings = join(project, 'content/site.yaml');
+    const yaml = await readFile(settings, 'utf8');
+    expect(yaml).toMatch(/^hosts: .*$/m);
+    await writeFile(
+      settings,
+      yaml.replace(/^hosts: .*$/m, '$&\nnginx:\n  listen: 127.0.0.1:8080\n  root: /srv/optica-poblenou/dist\n'),
+    );
+    configured = text((await buildInMemory(join(project, 'content'))).hostFiles.nginx, 'nginx.conf');
+  });
+  afterAll(async () => {
+    await rm(project, { recursive: true, force: true });
+  });
+
+  it('listens on port 80 and serves /var/www/site/dist when site.yaml says nothing', () => {
+    expect(whereLinesOf(nginx())).toEqual(['  listen 80;', '  root /var/www/site/dist;']);
+  });
+
+  it('listens on the address and serves the folder nginx: in site.yaml sets, and changes nothing else', () => {
+    expect(whereLinesOf(configured)).toEqual(['  listen 127.0.0.1:8080;', '  root /srv/optica-poblenou/dist;']);
+    const others = (file: string) => file.split('\n').filter((line) => !isWhereLine(line));
+    expect(others(configured)).toEqual(others(nginx()));
   });
 });

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { normalizeRoutes, type Route } from '@vercel/routing-utils';
@@ -12,6 +12,7 @@ import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { copyProject, runCli } from '../helpers/cli.ts';
 import { startNetlify, startWrangler } from '../helpers/host-servers.ts';
 import { startNginx } from '../helpers/nginx.ts';
+import { freePort } from '../helpers/ports.ts';
 import { buildInMemory } from '../helpers/site.ts';
 import { behaviourRows, runRows, type HostProfile, type Row } from './behaviour-table.ts';
 
@@ -21,8 +22,18 @@ let headers: HostHeaders;
 const dist = () => join(project, 'dist');
 const hostFolder = (name: string) => join(project, 'dist-hosts', name);
 
+/** Has nginx serve the built folder on a free port of 127.0.0.1, through the site's own settings. */
+async function setNginxServer(): Promise<void> {
+  const file = join(project, 'content/site.yaml');
+  const text = await readFile(file, 'utf8');
+  expect(text).toMatch(/^hosts: .*$/m);
+  const server = `nginx: { listen: "127.0.0.1:${await freePort()}", root: "${dist()}" }`;
+  await writeFile(file, text.replace(/^hosts: .*$/m, `$&\n${server}`));
+}
+
 beforeAll(async () => {
   project = await copyProject();
+  await setNginxServer();
   const built = await runCli(['build', '--quiet'], { cwd: project });
   expect(built.code, built.stderr).toBe(0);
   const { site, files } = await buildInMemory();
@@ -71,7 +82,7 @@ function describeHost(
   });
 }
 
-describeHost('nginx', () => startNginx(dist(), join(hostFolder('nginx'), 'nginx.conf')), {
+describeHost('nginx', () => startNginx(join(hostFolder('nginx'), 'nginx.conf')), {
   choosesByCookie: true,
   headersOnRedirects: true,
   redirectsPrefixCase: true,
@@ -191,7 +202,7 @@ describe('a visitor who saved English, in Chromium', () => {
   });
 
   for (const [name, start] of [
-    ['nginx', () => startNginx(dist(), join(hostFolder('nginx'), 'nginx.conf'))],
+    ['nginx', () => startNginx(join(hostFolder('nginx'), 'nginx.conf'))],
     ['Cloudflare Pages', () => startWrangler(hostFolder('cloudflare-pages'))],
   ] as const) {
     it(`lands on the English pages from / and /about on ${name}, and English stays saved`, async () => {
