@@ -3,18 +3,21 @@
 // command runs from any folder with no compile step and no runtime loader. The bundle is keyed
 // by a hash of the generator's sources (cli/ and templates/) and of this file: an unchanged
 // generator is not re-bundled, and the key tells the incremental build which version made a page.
+// Beside the bundle go the keys of the code each page template runs (page-code.js): a page is
+// rendered again only when code it runs changed.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import module, { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { importGraphOf, pageCodeFiles, pageModulesOf } from './page-code.js';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Widgets are bundled for the browser by the build itself; only their types reach this bundle.
 const sourceDirs = ['cli', 'templates'];
 
-/** The files the generator's key covers: this file and every TypeScript or JSON source. */
+/** The files the generator's key covers: this file, page-code.js and every TypeScript or JSON source. */
 function sourceFiles() {
   const sources = sourceDirs.flatMap((dir) =>
     readdirSync(join(packageRoot, dir), { recursive: true })
@@ -23,7 +26,8 @@ function sourceFiles() {
       .sort()
       .map((file) => join(dir, file)),
   );
-  return [relative(packageRoot, fileURLToPath(import.meta.url)), ...sources];
+  const scripts = [import.meta.url, new URL('page-code.js', import.meta.url)];
+  return [...scripts.map((url) => relative(packageRoot, fileURLToPath(url))), ...sources];
 }
 
 /** A hash of the files' paths and contents: this file holds the bundling options. */
@@ -145,7 +149,7 @@ async function bundleCli(target) {
     sourcesContent: false,
     logLevel: 'error',
   };
-  const [command] = await Promise.all([
+  const [command, worker, pageModules] = await Promise.all([
     build({
       ...options,
       entryPoints: [join(packageRoot, 'cli/main.ts')],
@@ -157,20 +161,25 @@ async function bundleCli(target) {
       minifyWhitespace: true,
       // The few modules that ask for their own address (to find a package beside them) get the script's.
       define: { ...options.define, 'import.meta.url': '__bundleUrl' },
-      banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+      banner: {
+        js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;",
+      },
     }),
     build({
       ...options,
       entryPoints: [join(packageRoot, 'cli/render/render-worker.ts')],
       outfile: join(temporary, RENDER_WORKER),
       format: 'esm',
+      metafile: true,
       // The bundled CommonJS packages (React, gray-matter) call require(); an ES module has none.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
       },
     }),
+    pageModulesOf(build, packageRoot),
   ]);
   routeImports(join(temporary, COMMAND), command.metafile);
+  savePageCode(temporary, [command.metafile, worker.metafile], pageModules);
   // Renamed into place so a concurrent build never imports a half-written bundle.
   try {
     renameSync(temporary, target);
@@ -183,6 +192,32 @@ async function bundleCli(target) {
 
 const COMMAND = 'main.cjs';
 const RENDER_WORKER = 'render-worker.mjs';
+const PAGE_CODE = 'page-code.json';
+
+/**
+ * Saves beside the bundle the keys of the code pages run (`Generator.pageCode` in cli/config.ts):
+ * one of what every page runs, and one per page template of what its component alone reaches.
+ * None when the page templates' components could not be told apart, or when a source changed
+ * while it was bundled (the keys could then describe other code than the bundle's): every page
+ * then depends on the whole generator, by its key.
+ */
+function savePageCode(folder, metafiles, pageModules) {
+  if (!pageModules) return;
+  const files = sourceFiles();
+  const parts = pageCodeFiles(files, importGraphOf(metafiles, packageRoot), pageModules);
+  const templates = Object.fromEntries(Object.entries(parts.templates).map(([name, own]) => [name, sourcesKey(own)]));
+  const pageCode = { shared: sourcesKey(parts.shared), templates };
+  if (sourcesKey(files) === generatorKey) writeFileSync(join(folder, PAGE_CODE), JSON.stringify(pageCode));
+}
+
+/** The keys savePageCode saved beside a bundle, or undefined. */
+function pageCodeIn(folder) {
+  try {
+    return JSON.parse(readFileSync(join(folder, PAGE_CODE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
 /** What the command calls instead of import(): as long as the keyword, so the source map's columns hold. */
 const IMPORT = '__imp_';
 
@@ -278,6 +313,7 @@ const command = loadCommand(bundle);
 process.exitCode = await command.main(process.argv.slice(2), {
   root: packageRoot,
   key: generatorKey,
+  pageCode: pageCodeIn(bundle),
   workerScript: join(bundle, RENDER_WORKER),
   // A finished build has compiled most of what the next one runs: the code to keep.
   afterBuild: command.saveCodeCache,

@@ -39,9 +39,12 @@ export interface Config {
   readonly generatorCacheDir: string;
   /**
    * Identifies the generator's code, templates included (a hash of their sources): a build by
-   * another version renders every page again. None: every build renders every page.
+   * another version renders again the pages whose code changed (`pageCode`; without it, every
+   * page). None: every build renders every page.
    */
   readonly generatorKey?: string;
+  /** The keys of the code pages run, from the same sources (`PageCode`); none: every page runs all of it. */
+  readonly pageCode?: PageCode;
   /** Fail on any warning: fallbacks to the default language, unknown translation keys, budgets. */
   readonly isStrict: boolean;
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
@@ -67,11 +70,23 @@ export interface BuildFlags {
   compress?: boolean;
 }
 
+/**
+ * The generator's code as pages run it, in two kinds of key (cli/page-code.js): an edit to a
+ * template renders again only the pages of the page templates that reach it.
+ */
+export interface PageCode {
+  /** What every page runs: cli/, and every file of templates/ that is not a page template's own. */
+  readonly shared: string;
+  /** By page template (`Route['template']`): the other files of templates/ its component reaches through imports. */
+  readonly templates: Readonly<Record<string, string>>;
+}
+
 /** The generator as the command runs it: its folder, its version and its render thread's script. */
 export interface Generator {
   /** The package's folder, where templates/ and widgets/ are. */
   readonly root: string;
   readonly key?: string;
+  readonly pageCode?: PageCode;
   readonly workerScript?: string;
   /** Called when `sitegen build` has built (not when the last build was still the answer). */
   readonly afterBuild?: () => void;
@@ -109,6 +124,7 @@ export function loadConfig(
     generatorCacheDir: resolve(generator.root, 'node_modules/.cache/sitegen/generator'),
     compressCacheDir: resolve(env.SITEGEN_COMPRESS_CACHE || '.cache/sitegen'),
     generatorKey: generator.key,
+    pageCode: generator.pageCode,
     isStrict: flags.strict ?? false,
     verbosity: flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
     buildTime: epoch === undefined ? new Date() : new Date(Number(epoch) * 1000),

@@ -6,7 +6,8 @@ import type { RenderedPage } from '../stages/render.tsx';
 import type { Draft } from '../output/writer.ts';
 import type { Output, Site } from '../types.ts';
 import { parseContentFile, type ParsedFile, type ParseFile } from '../validate/parse-file.ts';
-import { answersOf, pageKeyOf, sharedKeyOf } from './fingerprint.ts';
+import type { PageCode } from '../config.ts';
+import { answersOf, pageKeyOf, sharedKeyOf, uiKeysOf, type PageInputs } from './fingerprint.ts';
 import { readManifest, writeManifest, type Manifest, type PageRecord } from './manifest.ts';
 import type { BuildSummary } from '../lib/build-summary.ts';
 
@@ -20,10 +21,11 @@ export interface BuildPlan {
 
 /**
  * What plan and remember both compare pages by, once per build: the key of what every page
- * reads, and the site's pages and files indexed as templates look them up.
+ * reads, what each page's language and template take into its key, and the site's pages and
+ * files indexed as templates look them up.
  */
 interface PageKeys {
-  readonly shared: string;
+  readonly inputsOf: (job: PageJob) => PageInputs;
   readonly index: PageIndex;
 }
 
@@ -33,9 +35,9 @@ interface PageKeys {
  * rendering it plans which pages must render again, by comparing each page's inputs with the
  * manifest of the last build into the same folder; after writing it remembers what this build
  * made. No stage knows it exists. A page is kept only when its key (its own inputs, everything
- * shared, its scripts' addresses), the answers to every lookup it made, and its file on disk
- * (in the version of the folder its record was made with) are all as they were, so the result
- * is always what a clean build gives.
+ * shared, its language's translations, its template's own code, its scripts' addresses), the
+ * answers to every lookup it made, and its file on disk (in the version of the folder its record
+ * was made with) are all as they were, so the result is always what a clean build gives.
  */
 export interface IncrementalBuild {
   /** A parser for this build's content files (see cli/validate/parse-file.ts). */
@@ -69,17 +71,27 @@ const renderEverything: IncrementalBuild = {
 };
 
 /**
- * The incremental build of `outDir` by the generator `generatorKey`, starting from the
- * manifest saved in `cacheDir`, or from `held`: the last build's, which the dev server holds.
+ * The incremental build of `outDir` by the generator `generatorKey`, whose pages run the code
+ * `pageCode` says, starting from the manifest saved in `cacheDir`, or from `held`: the last
+ * build's, which the dev server holds. Without `pageCode`, every page runs the whole generator.
  */
 export async function openIncrementalBuild(
-  where: { readonly cacheDir: string; readonly outDir: string; readonly generatorKey?: string },
+  where: {
+    readonly cacheDir: string;
+    readonly outDir: string;
+    readonly generatorKey?: string;
+    readonly pageCode?: PageCode;
+  },
   held?: IncrementalBuild,
 ): Promise<IncrementalBuild> {
-  const { cacheDir, outDir, generatorKey } = where;
+  const { cacheDir, outDir, generatorKey, pageCode } = where;
   if (!generatorKey) return renderEverything;
   if (held) return held;
-  let last: Manifest | undefined = await readManifest(cacheDir, outDir, generatorKey);
+  // The last build's pages and parses hold while the code every page runs is the same; its
+  // report only while the whole generator is (manifest.ts).
+  const code = pageCode?.shared ?? generatorKey;
+  const templateKeyOf = (template: string) => pageCode?.templates[template] ?? generatorKey;
+  let last: Manifest | undefined = await readManifest(cacheDir, outDir, generatorKey, { code });
   let parsed = new Map<string, ParsedFile>();
   let kept = new Map<string, PageRecord>();
 
@@ -96,14 +108,16 @@ export async function openIncrementalBuild(
 
     plan(site, context, jobs, draft) {
       kept = new Map();
+      const shared = sharedKeyOf(context, code);
+      const uiKeyOf = uiKeysOf(context);
       const keys: PageKeys = {
-        shared: sharedKeyOf(context, generatorKey),
+        inputsOf: (job) => ({ shared, ui: uiKeyOf(job.route.locale), template: templateKeyOf(job.route.template) }),
         index: createPageIndex(context.pages, context.files, context.imageSizes),
       };
       // Pages recorded with another version of the folder (a build killed before it remembered) are not those on disk.
       const isSameVersion = last?.version !== undefined && last.version === draft.from;
       if (!last?.pages.size || !isSameVersion) return { toRender: jobs, kept: [], keys };
-      const { shared, index } = keys;
+      const { inputsOf, index } = keys;
       const toRender: PageJob[] = [];
       const outputs: Output[] = [];
       for (const job of jobs) {
@@ -112,7 +126,7 @@ export async function openIncrementalBuild(
         const isSame =
           record !== undefined &&
           records.every((each) => each !== undefined) &&
-          record.key === pageKeyOf(job, shared, record.summary.islands, site.scripts) &&
+          record.key === pageKeyOf(job, inputsOf(job), record.summary.islands, site.scripts) &&
           record.answers === answersOf(record.reads, index);
         const files = isSame ? job.paths.map((path) => draft.current(path)) : [];
         if (!isSame || files.some((contents) => contents === undefined)) {
@@ -135,17 +149,18 @@ export async function openIncrementalBuild(
 
     async remember(site, plan, rendered, { version, summary, inputs }) {
       if (!plan.keys) throw new Error('remember needs the plan of the same incremental build');
-      const { shared, index } = plan.keys;
+      const { inputsOf, index } = plan.keys;
       const pages = new Map(kept);
       for (const page of rendered) {
         const answers = answersOf(page.reads, index);
+        const read = inputsOf(page.job);
         for (const output of page.outputs) {
           const summary = output.summary!;
-          const key = pageKeyOf(page.job, shared, summary.islands, site.scripts);
+          const key = pageKeyOf(page.job, read, summary.islands, site.scripts);
           pages.set(output.path, { key, reads: page.reads, answers, summary });
         }
       }
-      last = { generator: generatorKey, pages, parsed, version, summary, ...(inputs ? { inputs } : {}) };
+      last = { generator: generatorKey, code, pages, parsed, version, summary, ...(inputs ? { inputs } : {}) };
       // The site is written by now; a manifest that cannot be saved only makes the next build slower.
       await writeManifest(cacheDir, outDir, last).catch(() => undefined);
     },

@@ -10,11 +10,11 @@ import type { PageSummary } from '../types.ts';
 import type { ParsedFile } from '../validate/parse-file.ts';
 
 /**
- * The manifest's format. A manifest of any other format (or of another version of the
- * generator, or of another output folder) is discarded, never misread: the build renders
+ * The manifest's format. A manifest of any other format (or of another output folder, or made
+ * by code every page runs that has changed since) is discarded, never misread: the build renders
  * every page. Change it with any change to what the manifest holds or how a key is computed.
  */
-const FORMAT = 6;
+const FORMAT = 7;
 
 /** What the last build made of one file of a page, and from what. */
 export interface PageRecord {
@@ -32,8 +32,13 @@ export interface PageRecord {
  * record (cli/output/folder-record.ts).
  */
 export interface Manifest {
-  /** The generator that made the pages; empty pages and parses when another one did. */
+  /** The generator that made the pages (`Config.generatorKey`); no inputs' key nor report when another one did. */
   readonly generator: string;
+  /**
+   * The code every page of it runs (`Config.pageCode`, cli/ included); empty pages and parses
+   * when that changed. An edit to one template's own files keeps them: the keys of its pages tell.
+   */
+  readonly code: string;
   /** By output path. */
   readonly pages: ReadonlyMap<string, PageRecord>;
   /** Each content file as parsed, by its path, the site's languages and the hash of its text. */
@@ -54,6 +59,7 @@ export interface Manifest {
 interface StoredManifest {
   format: number;
   generator: string;
+  code: string;
   outDir: string;
   /** The id of the pages file of the same build. */
   pages: string;
@@ -87,14 +93,15 @@ const manifestFile = (cacheDir: string, outDir: string) => join(cacheDir, `manif
 const pagesFile = (cacheDir: string, outDir: string) => join(cacheDir, `pages-${contentHash(outDir)}.json`);
 
 /**
- * The manifest of the last build into `outDir`, with its pages only if `generator` made them
- * (and `hasPages`); undefined when there is none to trust.
+ * The manifest of the last build into `outDir`: its inputs' key and report only if `generator`
+ * made it, its pages and parses (when `hasPages`) if its pages ran `code` as those of this
+ * build do (by default, if `generator` made it); undefined when there is none to trust.
  */
 export async function readManifest(
   cacheDir: string,
   outDir: string,
   generator: string,
-  { hasPages = true } = {},
+  { hasPages = true, code }: { readonly hasPages?: boolean; readonly code?: string } = {},
 ): Promise<Manifest | undefined> {
   let stored: StoredManifest;
   try {
@@ -103,9 +110,16 @@ export async function readManifest(
     return undefined;
   }
   if (stored.format !== FORMAT || stored.outDir !== outDir) return undefined;
-  const { version, inputs, summary } = stored;
-  if (stored.generator !== generator) return { generator, pages: new Map(), parsed: new Map() };
-  const withoutPages = { generator, pages: new Map(), parsed: new Map(), version, inputs, summary };
+  const isSameGenerator = stored.generator === generator;
+  const isSameCode = code === undefined ? isSameGenerator : stored.code === code;
+  const nothing = { generator, code: code ?? stored.code, pages: new Map(), parsed: new Map() };
+  if (!isSameCode) return nothing;
+  const { version } = stored;
+  const withoutPages = {
+    ...nothing,
+    version,
+    ...(isSameGenerator ? { inputs: stored.inputs, summary: stored.summary } : {}),
+  };
   // Telling whether anything changed needs no page: their file is most of the bytes.
   if (!hasPages) return withoutPages;
   const storedPages = await readFile(pagesFile(cacheDir, outDir), 'utf8')
@@ -133,7 +147,7 @@ export async function readManifest(
       },
     });
   }
-  return { generator, pages, parsed: new Map(Object.entries(storedPages.parsed)), version, inputs, summary };
+  return { ...withoutPages, pages, parsed: new Map(Object.entries(storedPages.parsed)) };
 }
 
 /**
@@ -169,6 +183,7 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
   const stored: StoredManifest = {
     format: FORMAT,
     generator: manifest.generator,
+    code: manifest.code,
     outDir,
     pages: id,
     version: manifest.version,

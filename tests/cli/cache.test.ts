@@ -117,7 +117,21 @@ describe('the page cache', () => {
     expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
   });
 
-  // Translations, templates and widgets re-render every page too; tests/cli/incremental.test.ts
+  it('renders only the English pages after an edit to en/ui.yaml', async () => {
+    await edit(project, 'content/en/ui.yaml', (text) =>
+      text.replace(/^footer\.tagline: .*$/m, 'footer.tagline: "Eye and hearing care, edited by a test."'),
+    );
+    const { code, stderr, report } = await buildWithReport([], { cwd: project });
+    expect(code, stderr).toBe(0);
+    const english = report.pageList.filter((page) => page.url.startsWith('/en/')).length;
+    expect(english).toBeGreaterThan(0);
+    expect({ rendered: report.rendered, kept: report.kept }).toEqual({ rendered: english, kept: pages - english });
+    expect(await readFile(join(project, 'dist/en/about/index.html'), 'utf8')).toContain('edited by a test.');
+    expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project));
+  });
+
+  // The default language's translations fill the others' gaps, so an edit to them renders every
+  // page; so do a setting, the code every page runs and widgets. tests/cli/incremental.test.ts
   // edits each and compares the result with a clean build.
   it('renders every page again when a setting changes', async () => {
     await edit(project, 'content/site.yaml', (text) => text.replace('hola@example.com', 'escriu@example.org'));
@@ -192,6 +206,25 @@ describe('a changed generator', () => {
     const after = (await readdir(join(project, 'dist/assets'))).filter((name) => name.startsWith('loader.'));
     expect(after).not.toEqual(before);
     expect(await readFile(join(project, 'dist/ca/index.html'), 'utf8')).toContain(`/assets/${after[0]}`);
+    expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project, bin));
+  });
+
+  it('renders only the pages of the page template that uses an edited template', async () => {
+    const bin = join(generator, 'cli/bin.js');
+    // Only the home page shows the reviews (templates/pages/HomePage.tsx imports the section).
+    await edit(generator, 'templates/sections/ReviewsSection.tsx', (text) =>
+      text.replace('<section id="reviews"', '<section id="reviews" data-edited="reviews"'),
+    );
+    const { code, stderr, report } = await buildWithReport([], { cwd: project, bin });
+    expect(code, stderr).toBe(0);
+    const shown = await Promise.all(
+      report.pageList.map(async ({ url }) =>
+        (await readFile(join(project, 'dist', url, 'index.html'), 'utf8')).includes('data-edited="reviews"'),
+      ),
+    );
+    const homePages = shown.filter(Boolean).length;
+    expect(homePages).toBeGreaterThan(0);
+    expect({ rendered: report.rendered, kept: report.kept }).toEqual({ rendered: homePages, kept: pages - homePages });
     expect(await hashTree(join(project, 'dist'))).toBe(await cleanBuildHash(project, bin));
   });
 
