@@ -25,11 +25,13 @@ export async function prefixStylesheet(css: string, from: string, browsers: read
  * Bundles the prefixed stylesheet with esbuild: minified, and every font it names with `url()`
  * (a path in an npm package, such as a `@fontsource-variable` file) copied beside it under a
  * hashed name, each variable font cut to the weights its `@font-face` declares
- * (font-weights.ts). Returns the stylesheet's text, the fonts as outputs, and the files it read.
+ * (font-weights.ts; the fitted fonts kept in `cacheDir`). Returns the stylesheet's text, the
+ * fonts as outputs, and the files it read.
  */
 export async function bundleStylesheet(
   css: Buffer,
   from: string,
+  cacheDir?: string,
 ): Promise<{ css: Buffer; fonts: Output[]; inputs: string[] }> {
   const { build } = await import('esbuild');
   const outdir = resolve(dirname(from), '.stylesheet-out');
@@ -54,6 +56,7 @@ export async function bundleStylesheet(
         .filter((file) => file !== stylesheet)
         .map((file) => ({ path: file.path, contents: Buffer.from(file.contents) })),
       from,
+      cacheDir,
     );
     return {
       css: fitted.css,

@@ -124,7 +124,7 @@ async function bundledStylesheet(prefixed: Buffer, from: string, cacheDir: strin
       css: Buffer.from(saved.css, 'base64'),
       fonts: saved.fonts.map((font) => ({ path: font.path, contents: Buffer.from(font.contents, 'base64') })),
     };
-  const made = await bundleStylesheet(prefixed, from);
+  const made = await bundleStylesheet(prefixed, from, cacheDir);
   const record: SavedStylesheet = {
     css: made.css.toString('base64'),
     fonts: made.fonts.map((font) => ({ path: font.path, contents: (font.contents as Buffer).toString('base64') })),

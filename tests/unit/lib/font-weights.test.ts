@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fontverter from 'fontverter';
 import { describe, expect, it } from 'vitest';
 import { fitFontsToWeights } from '../../../cli/lib/font-weights.ts';
@@ -21,14 +23,14 @@ async function weightAxis(woff2: Buffer): Promise<[number, number] | 'none'> {
   return [sfnt.readInt32BE(axis + 4) / 65536, sfnt.readInt32BE(axis + 12) / 65536];
 }
 
-async function fit(faces: string) {
+async function fit(faces: string, cacheDir?: string) {
   const fonts = await Promise.all(
     Object.entries(files).map(async ([name, path]) => ({
       path: `assets/fonts/${name}.ABCDEFGH.woff2`,
       contents: await readFile(path),
     })),
   );
-  return fitFontsToWeights(Buffer.from(faces), fonts, 'templates/styles/site.css');
+  return fitFontsToWeights(Buffer.from(faces), fonts, 'templates/styles/site.css', cacheDir);
 }
 
 const face = (name: string, weight: string) =>
@@ -65,6 +67,33 @@ describe('fitFontsToWeights', () => {
       'assets/fonts/figtree.ABCDEFGH.woff2',
       'assets/fonts/fraunces.ABCDEFGH.woff2',
     ]);
+  });
+
+  it('keeps the fitted fonts in the cache folder it is given, and reads them from there', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'sitegen-fonts-'));
+    try {
+      const faces = face('fraunces', '700') + face('figtree', '400 700') + face('figtree', '300 900');
+      const uncached = await fit(faces);
+      const first = await fit(faces, cacheDir);
+      expect(first).toEqual(uncached);
+      // One entry per file and range: the whole axis too, whose bytes are the file's own.
+      const entries = (await readdir(cacheDir)).filter((name) => name.startsWith('font-'));
+      expect(entries).toHaveLength(3);
+      expect(await fit(faces, cacheDir)).toEqual(uncached);
+      // The bytes an entry holds are the ones used: the same fonts, when it was made by a fitting.
+      const fraunces = uncached.fonts.find((font) => font.path.startsWith('assets/fonts/fraunces.'))!;
+      const entry = await Promise.all(
+        entries.map(async (name) => [name, await readFile(join(cacheDir, name))] as const),
+      );
+      const [name] = entry.find(([, bytes]) => bytes.equals(fraunces.contents))!;
+      await writeFile(join(cacheDir, name), Buffer.from('other bytes'));
+      const fromCache = await fit(faces, cacheDir);
+      expect(fromCache.fonts.find((font) => font.path.startsWith('assets/fonts/fraunces.'))?.contents.toString()).toBe(
+        'other bytes',
+      );
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 
   it('fails, naming the stylesheet, when a face declares weights its file does not have', async () => {
