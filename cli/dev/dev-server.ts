@@ -219,14 +219,18 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean,
   // An editor that saves in place empties the file first, and a busy machine can hold it empty
   // far longer than SETTLE_MS: an empty file is waited for as long as one still changing.
   const isEmptied = (stamps: Map<string, string>) => [...stamps.values()].some((stamp) => stamp.startsWith('0:'));
+  // Each file's stamp when the watcher last told of it: the batch's timer has run SETTLE_MS after
+  // that, so a file still as it was then has settled without a wait of its own (one wait was
+  // 30 ms of each edit's 100).
+  const told = new Map<string, string>();
   // Resolves with the stamps it last found settled: a build judged superseded against them
   // catches a file emptied between settling and building, even before the watcher tells.
   const settle = async () => {
-    let stamps = stampsOf(pending.keys());
+    let stamps = new Map([...pending.keys()].map((path) => [path, told.get(path) ?? stampOf(path)]));
     for (let waits = 0; waits < MAX_SETTLE_WAITS; waits++) {
-      await new Promise((wait) => setTimeout(wait, SETTLE_MS));
       if (!changedSince(stamps) && !isEmptied(stamps)) return stamps;
       stamps = stampsOf(pending.keys());
+      await new Promise((wait) => setTimeout(wait, SETTLE_MS));
     }
     return stamps;
   };
@@ -243,6 +247,7 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean,
       else paths.push(path);
     }
     pending.clear();
+    told.clear();
     if (paths.length === 0) {
       running = undefined;
       return;
@@ -258,6 +263,7 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean,
     add(event: string, path: string) {
       if (pending.size === 0) since = performance.now();
       pending.set(path, event);
+      told.set(path, stampOf(path));
       clearTimeout(timer);
       timer = setTimeout(() => void flush(), SETTLE_MS);
     },
