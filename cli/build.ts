@@ -183,7 +183,7 @@ export async function restyle(config: Config, last: BuildResult, writer: Writer)
   if (fonts.map((font) => `/${font.path}`).join('\n') !== assets.fonts.join('\n')) return undefined;
   const others = last.outputs.filter((output) => `/${output.path}` !== assets.stylesheet);
   const version = await writeVersion(writer, [...filesOf(last.version, others), stylesheet]);
-  last.incremental.rebase(version.id);
+  await last.incremental.rebase(version.id);
   const outputs = [...others, stylesheet].map((output) => ({ ...output, stamp: stampIn(version, output.path) }));
   const site = { ...last.site, assets: { ...assets, stylesheet: `/${stylesheet.path}` } };
   return { ...last, site, outputs, version, rendered: 0, kept: last.rendered + last.kept };

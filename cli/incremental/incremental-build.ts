@@ -8,7 +8,7 @@ import type { Output, Site } from '../types.ts';
 import { parseContentFile, type ParsedFile, type ParseFile } from '../validate/parse-file.ts';
 import type { PageCode } from '../config.ts';
 import { answersOf, pageKeyOf, sharedKeyOf, uiKeysOf, type PageInputs } from './fingerprint.ts';
-import { readManifest, writeManifest, type Manifest, type PageRecord } from './manifest.ts';
+import { readManifest, saveRebased, writeManifest, type Manifest, type PageRecord } from './manifest.ts';
 import type { BuildSummary } from '../lib/build-summary.ts';
 
 /** Which pages to render, and the files of the others, kept from the last build as they are. */
@@ -46,9 +46,11 @@ export interface IncrementalBuild {
   plan(site: Site, context: RenderContext, jobs: readonly PageJob[], draft: Draft): BuildPlan;
   /**
    * The site's folder now holds `version`, with the pages this build remembered as they were:
-   * the stylesheet alone was written again (cli/build.ts, restyle). Held in memory, not saved.
+   * the stylesheet alone was written again (cli/build.ts, restyle). Saved too: a builder the
+   * dev server starts next (after a template edit) keeps those pages instead of taking them for
+   * another version's.
    */
-  rebase(version: string): void;
+  rebase(version: string): Promise<void>;
   /**
    * Records what the build rendered, the version of the site's folder it went into and what its
    * report said, with the key of what it read when it has one (incremental/up-to-date.ts), and
@@ -66,7 +68,7 @@ export interface IncrementalBuild {
 const renderEverything: IncrementalBuild = {
   parser: () => parseContentFile,
   plan: (_site, _context, jobs) => ({ toRender: jobs, kept: [] }),
-  rebase: () => undefined,
+  rebase: async () => undefined,
   remember: async () => undefined,
 };
 
@@ -143,8 +145,11 @@ export async function openIncrementalBuild(
       return { toRender, kept: outputs, keys };
     },
 
-    rebase(version) {
-      if (last) last = { ...last, version };
+    async rebase(version) {
+      if (!last) return;
+      last = { ...last, version };
+      // As in remember: a manifest that cannot be saved only makes the next builder slower.
+      await saveRebased(cacheDir, outDir, version).catch(() => undefined);
     },
 
     async remember(site, plan, rendered, { version, summary, inputs }) {

@@ -198,6 +198,17 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
 }
 
 /**
+ * Points the saved manifest of `outDir` at `version` of the folder, with the same pages: the
+ * stylesheet alone was written again (cli/build.ts, restyle). Its pages file is left as it is.
+ */
+export async function saveRebased(cacheDir: string, outDir: string, version: string): Promise<void> {
+  const file = manifestFile(cacheDir, outDir);
+  const stored = JSON.parse(await readFile(file, 'utf8')) as StoredManifest;
+  if (stored.format !== FORMAT || stored.outDir !== outDir) return;
+  await writeWhole(file, JSON.stringify({ ...stored, version } satisfies StoredManifest));
+}
+
+/**
  * Removes what killed builds left half saved in the cache folder, and what older generators
  * kept there: build memory files (`memory-…`) and the writer's spare copies of the site (`spare-…`).
  */

@@ -265,7 +265,22 @@ describe('dev server', () => {
     await expect.poll(outline, { timeout: 30_000 }).not.toBe('rgb(1, 2, 3)');
     expect(await kept()).toBe(1);
     await expectServedAsCleanBuild();
-  }, 90_000);
+    // The pages stand as they were in the folder the stylesheet went into: a builder started
+    // for a template edit keeps them, and renders only the home page in each language.
+    const section = join(generator, 'templates/sections/VisitsOffer.tsx');
+    const source = await readFile(section, 'utf8');
+    const rendered = (since: number) => /VisitsOffer\.tsx: rendered (\d+) of \d+ pages/.exec(output.slice(since))?.[1];
+    const edited = output.length;
+    await writeFile(section, `${source}\nexport const editedByTheTest = 1;\n`);
+    try {
+      await expect.poll(() => rendered(edited), { timeout: 60_000 }).toBe('3');
+    } finally {
+      const restored = output.length;
+      await writeFile(section, source);
+      await expect.poll(() => rendered(restored), { timeout: 60_000 }).toBe('3');
+    }
+    await expectServedAsCleanBuild();
+  }, 120_000);
 
   it('reloads nothing for a save that changes nothing the site is built from', async () => {
     const file = join(project, 'content/en/about.md');
