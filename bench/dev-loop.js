@@ -5,6 +5,7 @@
 // kind, the median time and the pages rendered. Run it on an idle machine:
 //   node bench/dev-loop.js [--edits 10]
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,7 +54,14 @@ const KINDS = [
   { name: 'a save that changes nothing', file: join(project, 'content/en/about.md'), edit: (text) => text },
 ];
 
-const dev = spawn(process.execPath, [join(generator, 'cli/bin.js'), 'dev', '--port', '0'], {
+/** A port nothing listens on now: the dev server takes no port 0. */
+const port = await new Promise((found) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address();
+    probe.close(() => found(free));
+  });
+});
+const dev = spawn(process.execPath, [join(generator, 'cli/bin.js'), 'dev', '--port', String(port), '--strict-port'], {
   cwd: project,
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -83,23 +91,30 @@ try {
   for (const kind of KINDS) {
     const original = await readFile(kind.file, 'utf8');
     const times = [];
-    let rendered = '';
+    const rendered = [];
     for (let n = 1; n <= EDITS; n++) {
       const from = reports().length;
       await writeFile(kind.file, kind.edit(original, n));
       const [, , pages, total, ms, note] = await nextReport(from);
       times.push(Number(ms));
-      rendered = `${pages} of ${total} pages${note}`;
+      rendered.push(`${pages} of ${total} pages${note}`);
     }
     const from = reports().length;
     await writeFile(kind.file, original);
     if (kind.edit(original, 1) !== original) await nextReport(from);
     times.sort((a, b) => a - b);
     const median = (times[Math.floor((times.length - 1) / 2)] + times[Math.ceil((times.length - 1) / 2)]) / 2;
-    console.log(`  ${kind.name}: median ${median} ms (${times[0]}–${times.at(-1)}), rendered ${rendered}`);
+    // Each count of pages rendered, with how many of the edits rendered it.
+    const counts = [...new Set(rendered)].map((each) => {
+      const edits = rendered.filter((one) => one === each).length;
+      return edits === rendered.length ? each : `${each} (${edits} of ${rendered.length} edits)`;
+    });
+    console.log(`  ${kind.name}: median ${median} ms (${times[0]}–${times.at(-1)}), rendered ${counts.join(', ')}`);
   }
 } finally {
-  dev.kill();
-  await new Promise((ended) => dev.once('exit', ended));
+  if (dev.exitCode === null && dev.signalCode === null) {
+    dev.kill();
+    await new Promise((ended) => dev.once('exit', ended));
+  }
   await rm(project, { recursive: true, force: true });
 }
