@@ -219,13 +219,17 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean,
   // An editor that saves in place empties the file first, and a busy machine can hold it empty
   // far longer than SETTLE_MS: an empty file is waited for as long as one still changing.
   const isEmptied = (stamps: Map<string, string>) => [...stamps.values()].some((stamp) => stamp.startsWith('0:'));
-  // Each file's stamp when the watcher last told of it: the batch's timer has run SETTLE_MS after
-  // that, so a file still as it was then has settled without a wait of its own (one wait was
-  // 30 ms of each edit's 100).
+  // Each file's stamp when the watcher last told of it, and when that was: a file still as it
+  // was SETTLE_MS after the last news has settled. The batch's timer has waited that long
+  // already, so settling needs no wait of its own (a second one was 30 ms of each edit's 100);
+  // a batch gathered while a build ran waits for what is left of it.
   const told = new Map<string, string>();
+  let toldAt = 0;
   // Resolves with the stamps it last found settled: a build judged superseded against them
   // catches a file emptied between settling and building, even before the watcher tells.
   const settle = async () => {
+    const left = toldAt + SETTLE_MS - performance.now();
+    if (left > 0) await new Promise((wait) => setTimeout(wait, left));
     let stamps = new Map([...pending.keys()].map((path) => [path, told.get(path) ?? stampOf(path)]));
     for (let waits = 0; waits < MAX_SETTLE_WAITS; waits++) {
       if (!changedSince(stamps) && !isEmptied(stamps)) return stamps;
@@ -256,14 +260,18 @@ function createChangeQueue(rebuild: (paths: string[], superseded: () => boolean,
     running = rebuild(paths, () => pending.size > 0 || changedSince(stamps), since);
     await running;
     running = undefined;
-    for (const [path, stamp] of stamps) if (!pending.has(path) && stampOf(path) !== stamp) pending.set(path, 'change');
+    for (const [path, stamp] of stamps) if (!pending.has(path) && stampOf(path) !== stamp) note('change', path);
     if (pending.size > 0) await flush();
+  };
+  const note = (event: string, path: string) => {
+    if (pending.size === 0) since = performance.now();
+    pending.set(path, event);
+    told.set(path, stampOf(path));
+    toldAt = performance.now();
   };
   return {
     add(event: string, path: string) {
-      if (pending.size === 0) since = performance.now();
-      pending.set(path, event);
-      told.set(path, stampOf(path));
+      note(event, path);
       clearTimeout(timer);
       timer = setTimeout(() => void flush(), SETTLE_MS);
     },
