@@ -4,6 +4,7 @@ import {
   islandsReady,
   openPage,
   pauseClock,
+  rememberConsent,
   startIslands,
   storedConsent,
   THROWING_STORAGE,
@@ -44,8 +45,7 @@ async function visit(
   const opened = await openPage(site.browser, site.url, viewport);
   const warnings: string[] = [];
   opened.page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
-  if (stored !== undefined)
-    await opened.page.addInitScript((value) => localStorage.setItem('cookieConsent', value), stored);
+  if (stored !== undefined) await rememberConsent(opened.page, stored);
   if (isClockPaused) await pauseClock(opened.page);
   await opened.page.goto(site.url + path);
   return { ...opened, warnings };
