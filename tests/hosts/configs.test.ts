@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APACHE_SERVER_LINES } from '../../cli/hosts/apache.ts';
-import { copyProject } from '../helpers/cli.ts';
+import { contentWithSettings } from '../helpers/fixture.ts';
 import { apacheServerLines } from '../helpers/readme.ts';
 import { buildInMemory, documentOf } from '../helpers/site.ts';
 
@@ -151,22 +149,14 @@ describe('host configurations', () => {
 const isWhereLine = (line: string) => /^ {2}(?:listen|root) /.test(line);
 const whereLinesOf = (file: string) => file.split('\n').filter(isWhereLine);
 
+const nginxServerContent = await contentWithSettings([
+  [/^hosts: .*$/m, '$&\nnginx:\n  listen: 127.0.0.1:8080\n  root: /srv/optica-poblenou/dist\n'],
+]);
+
 describe('the nginx server', () => {
-  let project: string;
   let configured: string;
   beforeAll(async () => {
-    project = await copyProject();
-    const settings = join(project, 'content/site.yaml');
-    const yaml = await readFile(settings, 'utf8');
-    expect(yaml).toMatch(/^hosts: .*$/m);
-    await writeFile(
-      settings,
-      yaml.replace(/^hosts: .*$/m, '$&\nnginx:\n  listen: 127.0.0.1:8080\n  root: /srv/optica-poblenou/dist\n'),
-    );
-    configured = text((await buildInMemory(join(project, 'content'))).hostFiles.nginx, 'nginx.conf');
-  });
-  afterAll(async () => {
-    await rm(project, { recursive: true, force: true });
+    configured = text((await buildInMemory(nginxServerContent)).hostFiles.nginx, 'nginx.conf');
   });
 
   it('listens on port 80 and serves /var/www/site/dist when site.yaml says nothing', () => {
